@@ -1,0 +1,9 @@
+"""Game-agnostic bots over the core State protocol: ``random``, ``greedy``."""
+
+from __future__ import annotations
+
+from .base import Bot, bot_names, make_bot, register_bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]

@@ -1,0 +1,42 @@
+"""One-ply greedy bot: best immediate ``State.evaluate`` after each legal action, random tie-break."""
+
+from __future__ import annotations
+
+from ..core.game import State
+from .base import Bot, register_bot
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot(Bot):
+    """Uses the game's ``greedy_action`` if it has one, else a one-ply search.
+
+    One-ply: for every legal action ``a``, clone, apply ``a`` and score with
+    ``evaluate(player)``; the best value wins, ties broken at random (seeded).
+    """
+
+    name = "greedy"
+
+    def step(self, state: State, player: int) -> int:
+        """The greedy action of ``player``."""
+        fast = state.greedy_action(player, self.rng)
+        if fast is not None:
+            return fast
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        best: list[int] = []
+        best_value = float("-inf")
+        for a in legal:
+            s = state.clone()
+            s.apply_legal(a, player)
+            v = s.evaluate(player)
+            if v > best_value + 1e-9:
+                best_value = v
+                best = [a]
+            elif v > best_value - 1e-9:
+                best.append(a)
+        return best[self.rng.randrange(len(best))]
+
+
+register_bot("greedy", GreedyBot)

@@ -1,0 +1,438 @@
+"""The OpenSpiel-shaped Game/State protocol shared by every game.
+
+A :class:`Game` holds validated options and creates states; a :class:`State` is one position.
+Players are ``0..num_players-1``; :data:`CHANCE` and :data:`TERMINAL` are the special values of
+``current_player()``. Actions are non-negative integers below ``game.num_distinct_actions()``
+with a readable notation (``action_to_string`` / ``string_to_action``).
+
+Randomness (rules: "chance stays small"):
+
+* ``new_initial_state(seed=...)`` draws only *public* setup from the seed (board sections,
+  Kingdom Builder cards, conditions, start player) unless options fix it.
+* Every hidden or later random event (a card draw, one die) is an explicit chance node: the
+  state's ``current_player()`` is :data:`CHANCE`, ``chance_outcomes()`` lists
+  ``(action, probability)`` and ``sample_chance(rng)`` draws one quickly. Chance outcomes are
+  recorded in the history like any action, so a record replays exactly.
+
+History entries are ``(actor, action)``; ``actor`` is a player index, :data:`CHANCE` for a public
+chance outcome, or ``private_chance(p)`` for an outcome only player ``p`` may see (a drawn card).
+
+Simultaneous roll-and-writes: several players may act in the same phase; ``active_players()`` lists
+them and ``legal_actions(player)`` / ``apply_action(action, player)`` take the acting player.
+``current_player()`` is then the lowest active player, so sequential tools still work.
+
+Subclasses implement the abstract ``_``-methods; the public wrappers here add validation,
+history bookkeeping and JSON envelopes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
+
+from .errors import IllegalActionError, RecordError
+from .options import Option, resolve_options
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "private_chance",
+    "chance_viewer_of",
+    "PlayerScore",
+    "Game",
+    "State",
+    "ScoreResult",
+]
+
+CHANCE = -1
+"""``current_player()`` value at a chance node (card draw, die roll)."""
+TERMINAL = -4
+"""``current_player()`` value once the game is over."""
+_PRIVATE_BASE = -10
+
+
+def private_chance(player: int) -> int:
+    """History actor code for a chance outcome only ``player`` may see."""
+    return _PRIVATE_BASE - player
+
+
+def chance_viewer_of(actor: int) -> int | None:
+    """Inverse of :func:`private_chance`: the viewing player, or None for public/player actors."""
+    return _PRIVATE_BASE - actor if actor <= _PRIVATE_BASE else None
+
+
+@dataclass(slots=True)
+class PlayerScore:
+    """One player's score: ``total`` points and a breakdown ``parts`` (category -> points).
+
+    ``extra`` holds non-point facts worth showing (e.g. ``{"won": True, "target": 23}``).
+    """
+
+    total: int
+    parts: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict ``{"total": int, "parts": {...}, **extra}``."""
+        d: dict[str, Any] = {"total": self.total, "parts": dict(self.parts)}
+        d.update(self.extra)
+        return d
+
+
+class Game(ABC):
+    """A game with validated options; a factory of states.
+
+    Class attributes to set in a subclass: ``name`` (registry id, e.g. ``"kingdom-builder"``),
+    ``title``, ``min_players``, ``max_players``, ``default_players``, ``rules_version``,
+    ``option_specs`` and ``simultaneous`` (True for roll-and-writes).
+
+    Raises:
+        OptionError: from ``__init__`` for an unknown option or a bad value.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    default_players: ClassVar[int] = 2
+    rules_version: ClassVar[str] = "1"
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    simultaneous: ClassVar[bool] = False
+    cooperative: ClassVar[bool] = False
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.option_specs, options, self.name)
+        self._post_init()
+
+    def _post_init(self) -> None:
+        """Hook: build derived data from ``self.options`` (boards, sheets)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} options={self.options}>"
+
+    def check_num_players(self, num_players: int | None) -> int:
+        """Return a valid player count (default ``default_players``) or raise OptionError."""
+        from .errors import OptionError
+
+        n = self.default_players if num_players is None else num_players
+        if isinstance(n, bool) or not isinstance(n, int) or not (
+            self.min_players <= n <= self.max_players
+        ):
+            raise OptionError(
+                f"num_players: {self.name} takes {self.min_players} to {self.max_players} "
+                f"players, got {num_players!r}"
+            )
+        return n
+
+    @abstractmethod
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
+        """A new game. ``seed`` draws the public setup not fixed by options."""
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action space (every action id is below this)."""
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> "State":
+        """Rebuild a state saved with ``State.to_json()`` (exact round trip).
+
+        Raises RecordError on a malformed or mismatched position.
+        """
+        state = self.new_initial_state(int(obj["num_players"]), int(obj["seed"]))
+        try:
+            state._load_position(obj["position"])
+            state._history = [(int(a), int(b)) for a, b in obj.get("history", [])]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"position: malformed saved state ({exc})") from None
+        return state
+
+    def score_file(self, data: Mapping[str, Any]) -> "ScoreResult":
+        """Score a position given in the game's score-file format (see docs/formats.md).
+
+        Raises FormatError naming the bad field.
+        """
+        raise NotImplementedError(f"{self.name} has no score calculator")
+
+    def describe_setup(self, state: "State") -> str:
+        """A short human summary of a state's public setup (for sim rows, lobby)."""
+        return ""
+
+
+class ScoreResult(ABC):
+    """What ``Game.score_file`` returns: a JSON form and a readable text form."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The documented ``--json`` output."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """A readable table."""
+
+
+class State(ABC):
+    """One position of a game. See the module docstring for conventions.
+
+    Subclasses must define ``__slots__`` for their own fields and implement the abstract methods.
+    """
+
+    __slots__ = ("game", "num_players", "seed", "_history")
+
+    def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self._history: list[tuple[int, int]] = []
+
+    # ----------------------------------------------------------------- to implement
+    @abstractmethod
+    def current_player(self) -> int:
+        """Player to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[int]:
+        """Sorted legal actions of ``player`` (or chance outcomes' actions at a chance node)."""
+
+    @abstractmethod
+    def _apply(self, action: int, player: int) -> None:
+        """Apply a legal action for ``player`` (``CHANCE`` at a chance node). No validation."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), ...]`` at a chance node (probabilities sum to 1)."""
+
+    @abstractmethod
+    def _clone(self) -> "State":
+        """An independent copy (hand-written; no deepcopy). History is copied by ``clone``."""
+
+    @abstractmethod
+    def scores(self) -> list[PlayerScore]:
+        """Current score of every player with its breakdown (final once terminal)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-able view for ``player``: everything public plus that player's own secrets only."""
+
+    @abstractmethod
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """Readable notation of ``action`` (e.g. ``build 7,12``)."""
+
+    @abstractmethod
+    def _position_json(self) -> dict[str, Any]:
+        """The full position (hidden parts included) as JSON-able data."""
+
+    @abstractmethod
+    def _load_position(self, data: Mapping[str, Any]) -> None:
+        """Inverse of ``_position_json`` on a fresh initial state of the same setup."""
+
+    # ----------------------------------------------------------------- defaults
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player() == CHANCE
+
+    def active_players(self) -> list[int]:
+        """Players who may act now (several in simultaneous phases; empty at chance/terminal)."""
+        cp = self.current_player()
+        return [cp] if cp >= 0 else []
+
+    def chance_viewer(self) -> int | None:
+        """At a chance node: the only player who sees the outcome, or None if public."""
+        return None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of ``player`` (default: the current player / chance)."""
+        cp = self.current_player()
+        if cp == TERMINAL:
+            return []
+        if player is None or cp == CHANCE:
+            player = cp
+        elif player not in self.active_players():
+            return []
+        return self._legal_actions(player)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """0/1 list of length ``num_distinct_actions()`` marking the legal actions."""
+        mask = [0] * self.game.num_distinct_actions()
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply ``action`` for ``player`` (default: the current player, or chance).
+
+        Raises IllegalActionError (state unchanged) if the action is not legal, saying why.
+        """
+        cp = self.current_player()
+        if cp == TERMINAL:
+            raise IllegalActionError("the game is over")
+        if cp == CHANCE:
+            if player is not None and player != CHANCE:
+                raise IllegalActionError("waiting for a chance outcome, not a player action")
+            player = CHANCE
+        elif player is None:
+            player = cp
+        elif player not in self.active_players():
+            raise IllegalActionError(f"player {player} may not act now")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"action must be an integer, got {action!r}")
+        if action not in self._legal_actions(player):
+            raise IllegalActionError(self.explain_illegal(action, player))
+        self.apply_legal(action, player)
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """Apply an action known to be legal (fast path for bots and replays)."""
+        cp = self.current_player()
+        if cp == CHANCE:
+            viewer = self.chance_viewer()
+            actor = CHANCE if viewer is None else private_chance(viewer)
+            player = CHANCE
+        else:
+            if player is None:
+                player = cp
+            actor = player
+        self._apply(action, player)
+        self._history.append((actor, action))
+
+    def explain_illegal(self, action: int, player: int) -> str:
+        """Why ``action`` is illegal for ``player`` (override for richer messages)."""
+        try:
+            text = self.action_to_string(action, player)
+        except Exception:  # noqa: BLE001 - an out-of-range id has no notation
+            text = str(action)
+        return f"'{text}' is not a legal action now"
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse notation into a legal action of ``player`` (default current player).
+
+        Default: match against the notation of every legal action. Raises IllegalActionError
+        with the closest legal moves listed.
+        """
+        wanted = " ".join(text.strip().lower().split())
+        legal = self.legal_actions(player)
+        for a in legal:
+            if self.action_to_string(a, player).lower() == wanted:
+                return a
+        sample = ", ".join(self.action_to_string(a, player) for a in legal[:8])
+        more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
+        raise IllegalActionError(f"'{text.strip()}' is not a legal move; legal: {sample}{more}")
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw one chance action with the probabilities of ``chance_outcomes()`` (not applied)."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for a, p in outcomes:
+            acc += p
+            if r < acc:
+                return a
+        return outcomes[-1][0]
+
+    def clone(self) -> "State":
+        """A fully independent copy."""
+        s = self._clone()
+        s._history = list(self._history)
+        return s
+
+    def history(self) -> list[tuple[int, int]]:
+        """Copy of the history as ``(actor, action)`` pairs (see module docstring)."""
+        return list(self._history)
+
+    def returns(self) -> list[float]:
+        """Final outcome per player (valid at terminal; 0 before).
+
+        Competitive default: the tied winners share 1.0 (each gets 1/k), others 0.
+        Cooperative/solo games override (e.g. 1.0 for reaching the target).
+        """
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        totals = [s.total for s in self.scores()]
+        winners = self.winners()
+        share = 1.0 / len(winners)
+        return [share if p in winners else 0.0 for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """Players with the best score (ties shared). Games add tie-breaks where the rules do."""
+        totals = [s.total for s in self.scores()]
+        best = max(totals)
+        return [p for p, t in enumerate(totals) if t == best]
+
+    def information_state_key(self, player: int) -> str:
+        """A string equal for exactly the states ``player`` cannot tell apart (perfect recall)."""
+        parts = []
+        for actor, action in self._history:
+            viewer = chance_viewer_of(actor)
+            if viewer is not None and viewer != player:
+                parts.append(f"{actor}:?")
+            else:
+                parts.append(f"{actor}:{action}")
+        return f"{self.game.name}|{self.seed}|{self.num_players}|p{player}|" + ",".join(parts)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "State":
+        """A state consistent with everything ``player`` knows, hidden parts redrawn.
+
+        Default: the game has no hidden information, so a clone. Games with hands override.
+        """
+        return self.clone()
+
+    def action_path(self, action: int, player: int | None = None) -> tuple[str, ...]:
+        """Click path for the web UI: keys matching ``data-key`` attributes of ``render_svg``
+        elements (e.g. ``("hex:7,12", "hex:9,12")``); a key without an SVG element is shown as
+        a button. Default: one button with the action's notation."""
+        return (self.action_to_string(action, player),)
+
+    def render_text(self, player: int | None = None, color: bool = False) -> str:
+        """Terminal drawing of the position from ``player``'s view (None = public view)."""
+        return json.dumps(self.observation(player if player is not None else 0), indent=1)
+
+    def render_svg(self, player: int | None = None) -> str:
+        """SVG drawing of the position from ``player``'s view; interactive elements carry
+        ``data-key`` attributes used by ``action_path``."""
+        return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+
+    def evaluate(self, player: int) -> float:
+        """Greedy bot's value of this state for ``player`` (default: current score total).
+
+        Games refine it with a tie-break (e.g. + 0.01 per settlement placed)."""
+        return float(self.scores()[player].total)
+
+    def greedy_action(self, player: int, rng: random.Random) -> int | None:
+        """Optional fast greedy move for ``player``; None means "use the generic one-ply search"."""
+        return None
+
+    def result_info(self) -> dict[str, Any]:
+        """Extra per-game facts for simulation rows (e.g. ``{"won": True}``, solo rank)."""
+        return {}
+
+    def move_number(self) -> int:
+        """Number of entries in the history."""
+        return len(self._history)
+
+    # ----------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        """Full position as JSON-able dict; ``game.state_from_json`` restores it exactly.
+
+        Contains hidden information: never send it to a player (use ``observation``).
+        """
+        return {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": self.game.options,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "history": [list(h) for h in self._history],
+            "position": self._position_json(),
+        }
+
+    def __str__(self) -> str:
+        return self.render_text(None, color=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]

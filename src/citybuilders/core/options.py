@@ -1,0 +1,185 @@
+"""Declared, validated game options (setup choices and named rules options).
+
+Every game declares its options as a tuple of :class:`Option`. ``resolve_options`` turns the
+user's keyword arguments into a complete, validated dict; an unknown option or a bad value raises
+:class:`~citybuilders.core.errors.OptionError` naming the option and listing what is allowed.
+``docs/rules-options.md`` is generated from these declarations (``citybuilders options --markdown``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .errors import OptionError
+
+__all__ = ["Option", "resolve_options", "parse_option_text", "options_markdown"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    Attributes:
+        name: identifier used as keyword argument (``load_game(name, **{option: value})``).
+        default: value used when the option is not given (must itself be valid).
+        doc: what the option does (one or two sentences; shown in CLI help and docs).
+        type: one of ``bool``, ``int``, ``str``, ``list`` (a list of str/int values).
+        choices: allowed values (for ``list``: allowed elements); ``None`` = any value of ``type``.
+        minimum / maximum: bounds for ``int`` options (inclusive).
+        validate: extra check ``f(value) -> value`` raising ``ValueError`` with a message.
+        source: the rule source (rulebook section or digest entry) for rules options.
+        kind: ``"setup"`` (board, cards, sheet...) or ``"rule"`` (a disputed/variant rule).
+        alternatives: for rule options, a short description of each non-default value.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    type: type = str
+    choices: Sequence[Any] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    validate: Callable[[Any], Any] | None = None
+    source: str = ""
+    kind: str = "rule"
+    alternatives: Mapping[str, str] = field(default_factory=dict)
+
+    def allowed_text(self) -> str:
+        """Human-readable description of the allowed values."""
+        if self.choices is not None:
+            vals = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
+            if self.type is list:
+                return f"a list of: {vals}"
+            return vals
+        if self.type is bool:
+            return "true or false"
+        if self.type is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"an integer{f' from {lo}' if lo else ''}{f' to {hi}' if hi else ''}"
+        if self.type is list:
+            return "a list"
+        return "a string"
+
+    def check(self, value: Any, game: str = "") -> Any:
+        """Return the normalised value or raise OptionError naming the option."""
+        where = f" of {game}" if game else ""
+        bad = OptionError(
+            f"option '{self.name}'{where}: bad value {value!r}; allowed: {self.allowed_text()}"
+        )
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise bad
+        elif self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad
+            if self.minimum is not None and value < self.minimum:
+                raise bad
+            if self.maximum is not None and value > self.maximum:
+                raise bad
+        elif self.type is list:
+            if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+                raise bad
+            value = list(value)
+            if self.choices is not None:
+                for v in value:
+                    if v not in self.choices:
+                        raise OptionError(
+                            f"option '{self.name}'{where}: unknown element {v!r}; "
+                            f"allowed: {self.allowed_text()}"
+                        )
+        elif self.type is str:
+            if not isinstance(value, str):
+                raise bad
+        if self.type is not list and self.choices is not None and value not in self.choices:
+            raise bad
+        if self.validate is not None:
+            try:
+                value = self.validate(value)
+            except (ValueError, TypeError) as exc:
+                raise OptionError(f"option '{self.name}'{where}: {exc}") from None
+        return value
+
+
+def resolve_options(
+    specs: Iterable[Option], given: Mapping[str, Any], game: str = ""
+) -> dict[str, Any]:
+    """Validate ``given`` against ``specs`` and fill in defaults.
+
+    Returns a new dict with one entry per declared option.
+    Raises OptionError for an unknown option (listing the known ones) or a bad value.
+    """
+    specs = list(specs)
+    by_name = {o.name: o for o in specs}
+    for key in given:
+        if key not in by_name:
+            allowed = ", ".join(sorted(by_name)) or "(none)"
+            where = f" for {game}" if game else ""
+            raise OptionError(f"unknown option '{key}'{where}; allowed: {allowed}")
+    out: dict[str, Any] = {}
+    for o in specs:
+        value = given[o.name] if o.name in given else o.default
+        if value is None and o.default is None:
+            out[o.name] = None
+            continue
+        out[o.name] = o.check(value, game)
+    return out
+
+
+def parse_option_text(spec: Option, text: str) -> Any:
+    """Parse a command-line value (``name=value``) into the option's type.
+
+    Lists are comma-separated; list elements and ints are converted when the option's
+    choices are ints. Raises OptionError on a value that does not parse.
+    """
+    text = text.strip()
+    if spec.type is bool:
+        low = text.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"option '{spec.name}': expected true or false, got {text!r}")
+    if spec.type is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionError(f"option '{spec.name}': expected an integer, got {text!r}") from None
+    if spec.type is list:
+        items = [t.strip() for t in text.split(",") if t.strip()]
+        conv: list[Any] = []
+        for t in items:
+            if t.lstrip("-").isdigit() and (
+                spec.choices is None or any(isinstance(c, int) for c in spec.choices)
+            ):
+                conv.append(int(t))
+            else:
+                conv.append(t)
+        return conv
+    if text.lower() in ("none", "null") and spec.default is None:
+        return None
+    return text
+
+
+def options_markdown(game_name: str, title: str, specs: Iterable[Option]) -> str:
+    """Markdown section documenting a game's options (used to build docs/rules-options.md)."""
+    lines = [f"## {title} (`{game_name}`)", ""]
+    specs = list(specs)
+    for kind, heading in (("setup", "Setup options"), ("rule", "Rules options")):
+        group = [o for o in specs if o.kind == kind]
+        if not group:
+            continue
+        lines += [f"### {heading}", ""]
+        lines += ["| option | default | allowed | effect | source |", "|---|---|---|---|---|"]
+        for o in group:
+            effect = o.doc
+            if o.alternatives:
+                effect += " " + " ".join(f"`{k}`: {v}" for k, v in o.alternatives.items())
+            cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
+            lines.append(
+                f"| `{o.name}` | `{o.default!r}` | {cell(o.allowed_text())} | {cell(effect)} | "
+                f"{cell(o.source or '—')} |"
+            )
+        lines.append("")
+    return "\n".join(lines)

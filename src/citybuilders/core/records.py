@@ -1,0 +1,139 @@
+"""Game records: ``{game, rules_version, options, num_players, seed, actions}`` as JSON.
+
+``actions`` lists every applied action in order, chance outcomes included. An entry is an int
+(applied for the player to move, or for chance) or a pair ``[player, action]`` for a player who
+acted in a simultaneous phase. Replaying a record gives the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .errors import CitybuildersError, RecordError
+from .game import State, chance_viewer_of
+from .registry import load_game
+
+__all__ = ["Record", "record_of", "replay", "load_record", "visible_history"]
+
+
+@dataclass
+class Record:
+    """A replayable game record (see module docstring)."""
+
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    num_players: int
+    seed: int
+    actions: list[Any] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able dict in the documented record format."""
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    def dumps(self) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_json())
+
+
+def record_of(state: State) -> Record:
+    """The record of ``state``'s game so far (contains every hidden outcome: not for players)."""
+    simultaneous = state.game.simultaneous
+    actions: list[Any] = []
+    for actor, action in state._history:
+        if actor >= 0 and simultaneous:
+            actions.append([actor, action])
+        else:
+            actions.append(action)
+    return Record(
+        game=state.game.name,
+        rules_version=state.game.rules_version,
+        options=dict(state.game.options),
+        num_players=state.num_players,
+        seed=state.seed,
+        actions=actions,
+    )
+
+
+def load_record(data: Mapping[str, Any] | str) -> Record:
+    """Validate a record given as dict or JSON text. Raises RecordError naming the bad field."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, Mapping):
+        raise RecordError("record: expected a JSON object")
+    for key, typ in (("game", str), ("num_players", int), ("seed", int), ("actions", list)):
+        if key not in data:
+            raise RecordError(f"record: missing key '{key}'")
+        if not isinstance(data[key], typ) or isinstance(data[key], bool):
+            raise RecordError(f"record: '{key}' must be {typ.__name__}")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RecordError("record: 'options' must be an object")
+    return Record(
+        game=data["game"],
+        rules_version=str(data.get("rules_version", "")),
+        options=dict(options),
+        num_players=data["num_players"],
+        seed=data["seed"],
+        actions=list(data["actions"]),
+    )
+
+
+def replay(record: Record | Mapping[str, Any] | str, upto: int | None = None) -> State:
+    """Replay a record (optionally only its first ``upto`` actions) and return the state.
+
+    Raises RecordError for another rules version, a bad option, or an illegal action (naming the
+    1-based move number and the move).
+    """
+    rec = record if isinstance(record, Record) else load_record(record)
+    try:
+        game = load_game(rec.game, **rec.options)
+    except CitybuildersError as exc:
+        raise RecordError(f"record: {exc}") from None
+    if rec.rules_version and rec.rules_version != game.rules_version:
+        raise RecordError(
+            f"record: made with {game.name} rules version {rec.rules_version}, "
+            f"this is rules version {game.rules_version}"
+        )
+    try:
+        state = game.new_initial_state(rec.num_players, rec.seed)
+    except CitybuildersError as exc:
+        raise RecordError(f"record: {exc}") from None
+    actions = rec.actions if upto is None else rec.actions[:upto]
+    for i, entry in enumerate(actions, start=1):
+        player = None
+        if isinstance(entry, (list, tuple)) and len(entry) == 2:
+            player, action = entry
+        else:
+            action = entry
+        if isinstance(action, bool) or not isinstance(action, int) or (
+            player is not None and (isinstance(player, bool) or not isinstance(player, int))
+        ):
+            raise RecordError(f"record: move {i}: expected an action number, got {entry!r}")
+        try:
+            state.apply_action(action, player)
+        except CitybuildersError as exc:
+            raise RecordError(f"record: move {i}: {exc}") from None
+    return state
+
+
+def visible_history(state: State, player: int) -> list[Any]:
+    """The history as ``player`` may see it: hidden chance outcomes replaced by None."""
+    out: list[Any] = []
+    for actor, action in state._history:
+        viewer = chance_viewer_of(actor)
+        out.append(None if viewer is not None and viewer != player else action)
+    return out
+
