@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from toygame import ToyGame
+
+from citybuilders.cli import main
+from citybuilders.core import load_game, record_of, register_game
+from citybuilders.core.runner import play_out
+from citybuilders.bots import make_bot
+import random
+
+register_game(ToyGame)
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def test_games_and_options(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "toy" in out
+    code, out, _ = run(capsys, "options", "toy")
+    assert code == 0 and "turns = 6" in out
+    code, out, _ = run(capsys, "options", "toy", "--markdown")
+    assert "| `bonus` | `False` |" in out
+
+
+def test_unknown_game_and_option(capsys):
+    code, _, err = run(capsys, "simulate", "chess")
+    assert code == 2 and "unknown game 'chess'" in err and "Traceback" not in err
+    code, _, err = run(capsys, "simulate", "toy", "-o", "speed=3")
+    assert code == 2 and err.strip() == "error: unknown option 'speed' for toy; allowed: bonus, turns"
+    code, _, err = run(capsys, "simulate", "toy", "-o", "turns=abc")
+    assert code == 2 and "expected an integer" in err
+    code, _, err = run(capsys, "simulate", "toy", "--players", "greedy,wizard")
+    assert code == 2 and "unknown seat 'wizard'" in err
+
+
+def test_simulate_outputs(tmp_path, capsys):
+    out_csv = tmp_path / "rows.csv"
+    code, out, _ = run(capsys, "simulate", "toy", "-n", "20", "--players", "greedy,random",
+                       "--seed", "4", "--no-progress", "--out", str(out_csv), "-j", "2")
+    assert code == 0 and "win rate" in out and "greedy" in out
+    lines = out_csv.read_text().splitlines()
+    assert len(lines) == 21 and lines[0].startswith("index,seed,setup,scores")
+    out_jsonl = tmp_path / "rows.jsonl"
+    run(capsys, "simulate", "toy", "-n", "20", "--players", "greedy,random", "--seed", "4",
+        "--no-progress", "--out", str(out_jsonl))
+    rows = [json.loads(x) for x in out_jsonl.read_text().splitlines()]
+    # deterministic whatever the number of processes
+    assert [r["scores"] for r in rows] == [
+        [int(x) for x in line.split(",")[3].split(";")] for line in lines[1:]
+    ]
+
+
+def test_moves_and_replay(tmp_path, capsys):
+    g = load_game("toy")
+    s = g.new_initial_state(2, 1)
+    s.apply_action(3)
+    s.apply_action(4)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(s.to_json()))
+    code, out, _ = run(capsys, "moves", str(f))
+    assert code == 0 and out.split() == ["build", "roll"]
+    state = play_out(g.new_initial_state(2, 2), [make_bot("random", 1)] * 2, random.Random(2))
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(record_of(state).to_json()))
+    code, out, _ = run(capsys, "replay", str(rec))
+    assert code == 0 and "total" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "not valid JSON" in err
+    code, _, err = run(capsys, "moves", str(tmp_path / "missing.json"))
+    assert code == 2 and "no such file" in err
+
+
+def test_play_scripted(monkeypatch, capsys):
+    answers = iter(["help", "moves", "fly", "hint", "build", "undo", "build", "score", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "toy", "--players", "human,random", "--seed", "2",
+                       "--no-color")
+    assert code == 0
+    assert "error: 'fly' is not a legal move" in out
+    assert "hint:" in out and "game abandoned" in out
+
+
+def test_play_to_the_end(monkeypatch, capsys):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "roll")
+    code, out, _ = run(capsys, "play", "toy", "--players", "human,greedy", "--seed", "3",
+                       "--no-color")
+    assert code == 0 and "Final scores" in out
