@@ -147,3 +147,18 @@ def test_hex_geometry():
     nm = hex_neighbor_masks(3, 3)
     mask = (1 << 0) | (1 << 1) | (1 << 8)
     assert sorted(components(mask, nm)) == [0b11, 1 << 8]
+
+
+def test_ismcts_finds_the_scoring_move_and_respects_hidden_cards():
+    from citybuilders.bots import ISMCTSBot
+
+    s = load_game("toy", turns=2).new_initial_state(2, 0)
+    s.apply_action(4)  # player 0 holds a 3
+    s.apply_action(2)  # player 1 holds a 1
+    bot = ISMCTSBot(seed=1, iterations=300, max_seconds=5)
+    assert bot.step(s, 0) == 0  # build (3 points) beats roll (1/6 of a point)
+    # a determinization for player 1 never keeps a changed own card
+    for i in range(20):
+        d = s.resample_from_infostate(1, random.Random(i))
+        assert d.hands[1] == 1
+    assert "ismcts" in __import__("citybuilders.bots", fromlist=["bot_names"]).bot_names()

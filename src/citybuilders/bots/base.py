@@ -36,7 +36,7 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 def bot_names() -> list[str]:
     """Registered bot names."""
-    from . import greedy, random_bot  # noqa: F401 - registration side effects
+    from . import greedy, ismcts, random_bot  # noqa: F401 - registration side effects
 
     return sorted(_BOTS)
 
