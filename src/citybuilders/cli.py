@@ -233,6 +233,8 @@ def simulate(
     sheet: Optional[str] = typer.Option(None, help=_FLAG_HELP),
     conditions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
     expansions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
+    plot: Optional[Path] = typer.Option(None, "--plot",
+                                        help="write plots (.png, .svg or .pdf): scores, win rate by seat, groups"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="progress bar"),
 ) -> None:
     """Run many bot games and print a summary table (and optionally per-game rows)."""
@@ -251,6 +253,8 @@ def simulate(
     g = load_game(game, **opts)
     if out is not None and out.suffix not in (".csv", ".jsonl"):
         _fail(f"--out {out}: use a .csv or .jsonl file name")
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+        _fail(f"--plot {plot}: use a .png, .svg or .pdf file name")
     spec = BatchSpec(g.name, tuple(seats), opts)
     console = Console(stderr=True)
     if progress:
@@ -303,6 +307,11 @@ def simulate(
             else:
                 csv.writer(fh).writerows(iter_csv_rows(rows))
         con.print(f"wrote {len(rows)} rows to {out}")
+    if plot is not None:
+        from .sim.plots import plot_summary
+
+        plot_summary(rows, summary, seats, plot, title=f"{g.title}: {summary['games']} games")
+        con.print(f"wrote plots to {plot}")
 
 
 @app.command()

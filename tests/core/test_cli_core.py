@@ -94,3 +94,13 @@ def test_play_to_the_end(monkeypatch, capsys):
     code, out, _ = run(capsys, "play", "toy", "--players", "human,greedy", "--seed", "3",
                        "--no-color")
     assert code == 0 and "Final scores" in out
+
+
+def test_simulate_plot_and_groups(tmp_path, capsys):
+    png = tmp_path / "p.png"
+    code, out, _ = run(capsys, "simulate", "toy", "-n", "12", "--no-progress", "--plot", str(png),
+                       "--by", "setup")
+    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+    assert "by setup" in out
+    code, _, err = run(capsys, "simulate", "toy", "-n", "2", "--plot", str(tmp_path / "p.gif"))
+    assert code == 2 and "use a .png" in err
