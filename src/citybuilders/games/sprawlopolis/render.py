@@ -1,0 +1,184 @@
+"""Terminal (ANSI) and SVG drawings of a Sprawlopolis position.
+
+Text: each block is three characters, zone letter + road glyph (``│ ─ └ ┌ ┐ ┘``) on the zone's
+colour (commercial blue, industrial grey, residential orange, park green); ``·`` marks empty cells
+where a card's top-left block may go. SVG: blocks as coloured rectangles with road strokes; every
+candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-key="card:N"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from .cards import CARDS, ZONE_LETTERS, ZONES, E, N, S, W, card_blocks
+from .city import index_of, rc_of
+from .scoring import condition_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import SprawlopolisState
+
+__all__ = ["render_text", "render_svg", "ROAD_GLYPHS", "ZONE_COLORS"]
+
+ROAD_GLYPHS = {0: " ", N | S: "│", E | W: "─", N | E: "└", E | S: "┌", S | W: "┐", N | W: "┘"}
+ZONE_COLORS = {"commercial": "#3b7dd8", "industrial": "#8c8c8c", "residential": "#f08c2e", "park": "#4caf50"}
+_ANSI_BG = {1: "\x1b[48;5;33m", 2: "\x1b[48;5;246m", 3: "\x1b[48;5;208m", 4: "\x1b[48;5;34m"}
+_RESET = "\x1b[0m"
+
+
+def _block_text(code: int, color: bool) -> str:
+    if not code:
+        return "   "
+    glyph = ROAD_GLYPHS.get(code >> 3, "+")
+    text = f"{ZONE_LETTERS[(code & 7) - 1]}{glyph} "
+    if color:
+        return f"{_ANSI_BG[code & 7]}\x1b[1;97m{text}{_RESET}"
+    return text
+
+
+def _ranges(values: list[int]) -> str:
+    out: list[str] = []
+    start = prev = None
+    for v in values:
+        if start is None:
+            start = prev = v
+        elif v == prev + 1:
+            prev = v
+        else:
+            out.append(str(start) if start == prev else f"{start}..{prev}")
+            start = prev = v
+    if start is not None:
+        out.append(str(start) if start == prev else f"{start}..{prev}")
+    return ", ".join(out)
+
+
+def render_text(state: "SprawlopolisState", player: int | None, color: bool = False) -> str:
+    """The city, conditions, running score, hands/deck and the legal top-left positions."""
+    city = state.city
+    lines: list[str] = []
+    conds = ", ".join(f"{n} {condition_name(n)}" for n in state.conditions)
+    lines.append(f"Sprawlopolis - conditions: {conds} - target {state.target}")
+    cands: set[int] = set()
+    my_turn = not state.is_terminal() and not state.is_chance_node() and (
+        player is None or player == state.current_player()
+    )
+    if my_turn:
+        cands = set(state._positions())
+    if city.occ:
+        r0, c0, r1, c1 = city.bounds()
+        r0, c0, r1, c1 = r0 - 1, c0 - 1, r1 + 1, c1 + 1
+        header = "     " + "".join(f"{c:>3}" for c in range(c0, c1 + 1))
+        lines.append(header)
+        for r in range(r0, r1 + 1):
+            row = [f"{r:>4} "]
+            for c in range(c0, c1 + 1):
+                i = index_of(r, c)
+                code = city.cells[i]
+                if code:
+                    row.append(_block_text(code, color))
+                elif i in cands:
+                    row.append(" · ")
+                else:
+                    row.append("   ")
+            lines.append("".join(row))
+    b = state.breakdown()
+    parts = [f"{z} {v}" for z, v in b.groups.items()]
+    parts.append(f"roads -{b.road_tax} ({b.roads})")
+    parts += [f"#{n} {v:+d}" for n, v in b.conditions.items()]
+    lines.append(f"score {b.total} / target {b.target}: " + ", ".join(parts))
+    top = f"next card {state.top}" if state.top else "deck empty" if not state.deck else "no card shown"
+    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {max(0, len(city.placements) - 1)}/14")
+    if state.num_players > 1:
+        lines.append("hands: " + ", ".join(f"P{p + 1} {len(h)}" for p, h in enumerate(state.hands))
+                     + f"; active P{state.active + 1}")
+    if player is not None and 0 <= player < state.num_players:
+        hand = sorted(state.hands[player])
+        lines.append(f"your hand (P{player + 1}): " + (" | ".join(
+            f"{n}: " + " ".join(_block_text(c, color) for c in card_blocks(n, 0)[:2]) + "/"
+            + " ".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]) for n in hand) or "empty"))
+    if state.is_terminal():
+        lines.append("final: " + ("target reached - you win!" if b.won else "below the target - you lose"))
+    elif cands:
+        by_row: dict[int, list[int]] = {}
+        for p in sorted(cands):
+            r, c = rc_of(p)
+            by_row.setdefault(r, []).append(c)
+        lines.append("legal top-left positions (any card in hand, rot 0 or 180), row: cols")
+        lines.append("  " + "; ".join(f"{r}: {_ranges(cs)}" for r, cs in sorted(by_row.items())))
+        lines.append("move: play CARD at ROW,COL [rot 180]   e.g. play "
+                     f"{sorted(state.hands[state.active])[0] if state.hands[state.active] else 1} at "
+                     f"{rc_of(min(cands))[0]},{rc_of(min(cands))[1]}")
+    return "\n".join(lines)
+
+
+_CW, _CH = 36, 26  # block width/height in SVG units (blocks are wider than tall)
+
+
+def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH) -> str:
+    zone = ZONES[(code & 7) - 1]
+    out = [f"<rect x='{x}' y='{y}' width='{w}' height='{h}' fill='{ZONE_COLORS[zone]}' "
+           f"stroke='#ffffff' stroke-width='1'/>"]
+    m = code >> 3
+    if m:
+        cx, cy = x + w / 2, y + h / 2
+        mids = {N: (cx, y), E: (x + w, cy), S: (cx, y + h), W: (x, cy)}
+        pts = [mids[b] for b in (N, E, S, W) if m & b]
+        d = f"M{pts[0][0]},{pts[0][1]} L{cx},{cy} L{pts[-1][0]},{pts[-1][1]}"
+        out.append(f"<path d='{d}' fill='none' stroke='#333333' stroke-width='{max(2, w / 9):.1f}'/>")
+    return "".join(out)
+
+
+def render_svg(state: "SprawlopolisState", player: int | None) -> str:
+    """SVG: city grid (zones, roads), candidate cells with ``data-key="pos:R,C"``, the player's hand
+    cards with ``data-key="card:N"``, the visible top card of the deck, the score line."""
+    city = state.city
+    cands: list[int] = []
+    if not state.is_terminal() and not state.is_chance_node() and (
+        player is None or player == state.current_player()
+    ):
+        cands = state._positions()
+    cells = list(city.occ) + cands
+    if cells:
+        rcs = [rc_of(i) for i in cells]
+        r0, r1 = min(r for r, _ in rcs), max(r for r, _ in rcs) + 1
+        c0, c1 = min(c for _, c in rcs), max(c for _, c in rcs) + 1
+    else:
+        r0 = c0 = 0
+        r1 = c1 = 1
+    width = (c1 - c0 + 1) * _CW + 20
+    grid_h = (r1 - r0 + 1) * _CH + 20
+    hand = sorted(state.hands[player]) if player is not None and 0 <= player < state.num_players else []
+    height = grid_h + 110
+    width = max(width, 20 + 90 * (len(hand) + 1) + 20, 360)
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+           f"width='{width}' height='{height}' font-family='sans-serif' font-size='12'>"]
+    ox, oy = 10 - c0 * _CW, 10 - r0 * _CH
+    for i in city.occ:
+        r, c = rc_of(i)
+        out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i]))
+    for i in cands:
+        r, c = rc_of(i)
+        fill = "rgba(255,255,255,0.25)" if city.cells[i] else "rgba(0,0,0,0.04)"
+        out.append(f"<rect data-key='pos:{r},{c}' x='{ox + c * _CW + 2}' y='{oy + r * _CH + 2}' "
+                   f"width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' stroke='#222' "
+                   f"stroke-dasharray='3,2' stroke-width='1'><title>top-left {r},{c}</title></rect>")
+    y = grid_h + 4
+    b = state.breakdown()
+    conds = ", ".join(f"{n} {condition_name(n)}" for n in state.conditions)
+    out.append(f"<text x='10' y='{y + 10}'>{escape(conds)}: score {b.total} / target {b.target}"
+               f"{' - won' if state.is_terminal() and b.won else ''}</text>")
+    x = 10
+    y += 22
+    for n in hand:
+        out.append(f"<g data-key='card:{n}'><title>card {n}</title>")
+        for k, code in enumerate(card_blocks(n, 0)):
+            out.append(_svg_block(x + (k % 2) * 38, y + (k // 2) * 28, code, 38, 28))
+        out.append(f"<text x='{x}' y='{y + 72}'>card {n}</text></g>")
+        x += 90
+    if state.top:
+        for k, code in enumerate(card_blocks(state.top, 0)):
+            out.append(_svg_block(x + (k % 2) * 38, y + (k // 2) * 28, code, 38, 28))
+        out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text>")
+    out.append("</svg>")
+    assert CARDS  # data loaded
+    return "".join(out)
