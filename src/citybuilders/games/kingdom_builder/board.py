@@ -1,0 +1,389 @@
+"""Kingdom Builder board: section data, geometry on 400-hex bitsets, assembled boards.
+
+Geometry (rules digest §2, boards.json ``coordinate_convention``): the assembled board is a
+20×20 odd-r hex grid; hex index ``i = R * 20 + C`` (row ``R`` 0 on top, odd rows shifted half a
+hex to the right). A set of hexes is an ``int`` with bit ``i`` set for hex ``i``.
+
+Sections (data/sections.json, transcribed from the reference boards.json) are 10×10 and go into
+quadrants 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right: ``R = r + 10 * (q // 2)``,
+``C = c + 10 * (q % 2)``. A 180° rotation maps section ``(r, c)`` to ``(9 - r, 9 - c)``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Sequence
+
+from citybuilders.core.errors import FormatError
+from citybuilders.core.grid import hex_neighbor_masks, hex_neighbor_table
+
+__all__ = [
+    "SIZE",
+    "NUM_HEXES",
+    "FULL",
+    "TERRAINS",
+    "CARD_TERRAINS",
+    "GRASS",
+    "CANYON",
+    "DESERT",
+    "FLOWER_FIELD",
+    "FOREST",
+    "WATER",
+    "MOUNTAIN",
+    "CASTLE",
+    "LOCATION",
+    "TERRAIN_CODES",
+    "NEIGHBORS",
+    "NEIGHBOR_TABLE",
+    "EDGE",
+    "ROW_MASKS",
+    "DIRECTIONS",
+    "SectionData",
+    "Board",
+    "section_data",
+    "base_section_ids",
+    "all_section_ids",
+    "make_board",
+    "dilate",
+    "shift",
+    "hex_index",
+    "hex_rc",
+    "hex_name",
+    "parse_hex",
+    "bits",
+]
+
+SIZE = 20
+NUM_HEXES = SIZE * SIZE
+FULL = (1 << NUM_HEXES) - 1
+
+# terrain ids; 0..4 are the buildable terrains and the terrain-card kinds (digest §1)
+GRASS, CANYON, DESERT, FLOWER_FIELD, FOREST, WATER, MOUNTAIN, CASTLE, LOCATION = range(9)
+TERRAINS: tuple[str, ...] = (
+    "grass", "canyon", "desert", "flower_field", "forest", "water", "mountain", "castle",
+    "location",
+)
+CARD_TERRAINS: tuple[str, ...] = TERRAINS[:5]
+"""The 5 terrain-card kinds, in card-action order (grass, canyon, desert, flower_field, forest)."""
+TERRAIN_CODES: dict[str, int] = {
+    "G": GRASS, "C": CANYON, "D": DESERT, "F": FLOWER_FIELD, "T": FOREST, "W": WATER,
+    "M": MOUNTAIN, "K": CASTLE, "L": LOCATION,
+}
+_CODE_OF = {v: k for k, v in TERRAIN_CODES.items()}
+
+NEIGHBORS: tuple[int, ...] = hex_neighbor_masks(SIZE, SIZE)
+"""``NEIGHBORS[i]``: bitset of the on-board neighbours of hex ``i``."""
+NEIGHBOR_TABLE: tuple[tuple[int, ...], ...] = hex_neighbor_table(SIZE, SIZE)
+
+
+def _row_mask(r: int) -> int:
+    return ((1 << SIZE) - 1) << (r * SIZE)
+
+
+def _col_mask(c: int) -> int:
+    return sum(1 << (r * SIZE + c) for r in range(SIZE))
+
+
+ROW_MASKS: tuple[int, ...] = tuple(_row_mask(r) for r in range(SIZE))
+"""``ROW_MASKS[R]``: the 20 hexes of global row ``R`` (a "horizontal line", Knights/Discoverers)."""
+_COL0 = _col_mask(0)
+_COL19 = _col_mask(SIZE - 1)
+EDGE = ROW_MASKS[0] | ROW_MASKS[SIZE - 1] | _COL0 | _COL19
+"""The 76 board-edge hexes (R or C is 0 or 19; Tower, digest §2)."""
+_EVEN = sum(ROW_MASKS[r] for r in range(0, SIZE, 2))
+_ODD = sum(ROW_MASKS[r] for r in range(1, SIZE, 2))
+_NOT_L = FULL & ~_COL0
+_NOT_R = FULL & ~_COL19
+
+DIRECTIONS: tuple[str, ...] = ("E", "W", "NE", "NW", "SE", "SW")
+"""The 6 straight-line directions (boards.json ``straight_line_directions``)."""
+
+
+def dilate(mask: int) -> int:
+    """Bitset of every hex adjacent to some hex of ``mask`` (odd-r; digest §2).
+
+    Equals the union of ``NEIGHBORS[i]`` over the set bits ``i`` (a hex of ``mask`` is included
+    only if it neighbours another hex of ``mask``).
+    """
+    out = ((mask & _NOT_R) << 1) | ((mask & _NOT_L) >> 1) | (mask << 20) | (mask >> 20)
+    e = mask & _EVEN & _NOT_L
+    o = mask & _ODD & _NOT_R
+    out |= (e >> 21) | (e << 19) | (o >> 19) | (o << 21)
+    return out & FULL
+
+
+def shift(mask: int, direction: str) -> int:
+    """Move every hex of ``mask`` one step in ``direction`` (one of :data:`DIRECTIONS`);
+    hexes that would leave the board are dropped.
+
+    From an even row NW=(-1,-1), NE=(-1,0), SW=(+1,-1), SE=(+1,0); from an odd row NW=(-1,0),
+    NE=(-1,+1), SW=(+1,0), SE=(+1,+1) (boards.json ``straight_line_directions``).
+    """
+    if direction == "E":
+        return (mask & _NOT_R) << 1
+    if direction == "W":
+        return (mask & _NOT_L) >> 1
+    e = mask & _EVEN
+    o = mask & _ODD
+    if direction == "NE":
+        return (e >> 20) | ((o & _NOT_R) >> 19)
+    if direction == "NW":
+        return ((e & _NOT_L) >> 21) | (o >> 20)
+    if direction == "SE":
+        return ((e << 20) | ((o & _NOT_R) << 21)) & FULL
+    if direction == "SW":
+        return (((e & _NOT_L) << 19) | (o << 20)) & FULL
+    raise ValueError(f"unknown direction {direction!r}")
+
+
+def step(i: int, direction: str) -> int | None:
+    """The hex one step from hex ``i`` in ``direction``, or None off the board."""
+    m = shift(1 << i, direction)
+    return m.bit_length() - 1 if m else None
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def hex_index(r: int, c: int) -> int:
+    """Index of global hex ``(r, c)``. Raises ValueError off the 20×20 board."""
+    if not (0 <= r < SIZE and 0 <= c < SIZE):
+        raise ValueError(f"hex {r},{c} is off the board (rows and columns are 0..19)")
+    return r * SIZE + c
+
+
+def hex_rc(i: int) -> tuple[int, int]:
+    """``(row, col)`` of hex index ``i``."""
+    return divmod(i, SIZE)
+
+
+def hex_name(i: int) -> str:
+    """Notation ``"R,C"`` of hex index ``i`` (e.g. ``"7,12"``)."""
+    r, c = divmod(i, SIZE)
+    return f"{r},{c}"
+
+
+def parse_hex(text: str) -> int:
+    """Parse ``"R,C"`` into a hex index. Raises ValueError with a readable reason."""
+    parts = text.strip().split(",")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise ValueError(f"'{text.strip()}' is not a hex; write row,col like 7,12")
+    return hex_index(int(parts[0]), int(parts[1]))
+
+
+# --------------------------------------------------------------------------- section data
+@dataclass(frozen=True)
+class SectionData:
+    """One 10×10 board section in printed orientation.
+
+    ``terrain[r][c]`` terrain ids; ``locations`` ((r, c, kind), ...) with kind ids like
+    ``"farm"``; ``castles`` ((r, c), ...); ``expansion`` ``"base"`` or ``"crossroads"``.
+    """
+
+    id: str
+    name: str
+    expansion: str
+    terrain: tuple[tuple[int, ...], ...]
+    locations: tuple[tuple[int, int, str], ...]
+    castles: tuple[tuple[int, int], ...]
+    tiles_per_location: int
+
+
+def _validate_section(raw: Any, where: str) -> SectionData:
+    if not isinstance(raw, dict):
+        raise FormatError(f"{where}: expected an object")
+    for key in ("id", "name", "expansion", "rows", "locations", "castles", "terrain_counts"):
+        if key not in raw:
+            raise FormatError(f"{where}: missing key '{key}'")
+    sid = raw["id"]
+    rows = raw["rows"]
+    if not isinstance(rows, list) or len(rows) != 10:
+        raise FormatError(f"{where} ({sid}): 'rows' must hold 10 rows")
+    terrain: list[tuple[int, ...]] = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != 10:
+            raise FormatError(f"{where} ({sid}): row {r} must be a string of 10 terrain codes")
+        for c, ch in enumerate(row):
+            if ch not in TERRAIN_CODES:
+                raise FormatError(
+                    f"{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
+                    f"allowed: {''.join(TERRAIN_CODES)}"
+                )
+        terrain.append(tuple(TERRAIN_CODES[ch] for ch in row))
+    counts = {name: 0 for name in TERRAINS}
+    for row_t in terrain:
+        for t in row_t:
+            counts[TERRAINS[t]] += 1
+    want = {k: v for k, v in raw["terrain_counts"].items() if v}
+    have = {k: v for k, v in counts.items() if v}
+    if want != have:
+        raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared {want}")
+    locations = []
+    for loc in raw["locations"]:
+        r, c, kind = loc
+        if terrain[r][c] != LOCATION:
+            raise FormatError(f"{where} ({sid}): location {r},{c} is not an L hex")
+        locations.append((int(r), int(c), str(kind)))
+    castles = []
+    for r, c in raw["castles"]:
+        if terrain[r][c] != CASTLE:
+            raise FormatError(f"{where} ({sid}): castle {r},{c} is not a K hex")
+        castles.append((int(r), int(c)))
+    if len(locations) != counts["location"] or len(castles) != counts["castle"]:
+        raise FormatError(f"{where} ({sid}): listed locations/castles differ from the L/K hexes")
+    return SectionData(
+        id=str(sid),
+        name=str(raw["name"]),
+        expansion=str(raw["expansion"]),
+        terrain=tuple(terrain),
+        locations=tuple(locations),
+        castles=tuple(castles),
+        tiles_per_location=int(raw.get("tiles_per_location", 2)),
+    )
+
+
+def load_sections(text: str) -> dict[str, SectionData]:
+    """Parse and validate a sections file (format of data/sections.json).
+
+    Checks: 10×10 rows, known terrain codes, the declared ``terrain_counts``, locations/castles
+    on L/K hexes. Raises FormatError naming the section and the problem.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"sections: not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
+        raise FormatError("sections: expected an object with a 'sections' list")
+    out: dict[str, SectionData] = {}
+    for k, raw in enumerate(data["sections"]):
+        sec = _validate_section(raw, f"sections[{k}]")
+        out[sec.id] = sec
+    return out
+
+
+@lru_cache(maxsize=1)
+def section_data() -> dict[str, SectionData]:
+    """All 12 sections (8 base + 4 Crossroads) from the package data, validated."""
+    text = resources.files(__package__).joinpath("data/sections.json").read_text("utf-8")
+    return load_sections(text)
+
+
+def base_section_ids() -> list[str]:
+    """The 8 base-game section ids in rulebook order."""
+    return [s.id for s in section_data().values() if s.expansion == "base"]
+
+
+def all_section_ids() -> list[str]:
+    """All section ids (base first, then Crossroads)."""
+    return list(section_data())
+
+
+# --------------------------------------------------------------------------- assembled board
+class Board:
+    """An assembled 20×20 board (immutable; shared by every state of a game).
+
+    Attributes:
+        sections: ((section_id, rotation), ...) for quadrants TL, TR, BL, BR.
+        terrain: tuple of 400 terrain ids.
+        tmask: bitset per terrain id (``tmask[GRASS]`` ...).
+        buildable: the 5 buildable terrains.
+        special: castle and location hexes.
+        locations: ((hex, kind), ...) location hexes in index order; ``loc_nbr[k]`` their
+            neighbour bitsets; ``hex_locs[i]`` the location ids adjacent to hex ``i``.
+        castles: castle hex indices; ``castle_nbr`` their neighbour bitsets.
+        sector_masks: the 4 quadrants (Lords/Farmers "sectors").
+    """
+
+    __slots__ = (
+        "sections", "terrain", "tmask", "buildable", "special", "locations", "loc_nbr",
+        "hex_locs", "castles", "castle_nbr", "sector_masks", "tiles_per_location",
+        "location_mask", "castle_mask",
+    )
+
+    def __init__(self, sections: Sequence[tuple[str, int]]) -> None:
+        data = section_data()
+        terrain = [0] * NUM_HEXES
+        locs: list[tuple[int, str]] = []
+        castles: list[int] = []
+        sector_masks = [0, 0, 0, 0]
+        tiles_per = []
+        for q, (sid, rot) in enumerate(sections):
+            sec = data[sid]
+            for r in range(10):
+                for c in range(10):
+                    sr, sc = (9 - r, 9 - c) if rot == 180 else (r, c)
+                    i = (r + 10 * (q // 2)) * SIZE + c + 10 * (q % 2)
+                    terrain[i] = sec.terrain[sr][sc]
+                    sector_masks[q] |= 1 << i
+            for r, c, kind in sec.locations:
+                gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
+                locs.append(((gr + 10 * (q // 2)) * SIZE + gc + 10 * (q % 2), kind))
+                tiles_per.append(sec.tiles_per_location)
+            for r, c in sec.castles:
+                gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
+                castles.append((gr + 10 * (q // 2)) * SIZE + gc + 10 * (q % 2))
+        order = sorted(range(len(locs)), key=lambda k: locs[k][0])
+        self.sections = tuple((s, int(r)) for s, r in sections)
+        self.terrain = tuple(terrain)
+        self.tmask = [0] * len(TERRAINS)
+        for i, t in enumerate(terrain):
+            self.tmask[t] |= 1 << i
+        self.buildable = sum(self.tmask[t] for t in range(5))
+        self.special = self.tmask[CASTLE] | self.tmask[LOCATION]
+        self.location_mask = self.tmask[LOCATION]
+        self.castle_mask = self.tmask[CASTLE]
+        self.locations = tuple(locs[k] for k in order)
+        self.tiles_per_location = tuple(tiles_per[k] for k in order)
+        self.loc_nbr = tuple(NEIGHBORS[h] for h, _ in self.locations)
+        hex_locs: list[tuple[int, ...]] = []
+        for i in range(NUM_HEXES):
+            hex_locs.append(tuple(k for k, m in enumerate(self.loc_nbr) if m >> i & 1))
+        self.hex_locs = tuple(hex_locs)
+        self.castles = tuple(sorted(castles))
+        self.castle_nbr = tuple(NEIGHBORS[h] for h in self.castles)
+        self.sector_masks = tuple(sector_masks)
+
+    def terrain_name(self, i: int) -> str:
+        """Terrain name of hex ``i`` (``"grass"`` ... ``"location"``)."""
+        return TERRAINS[self.terrain[i]]
+
+    def location_kind_at(self, i: int) -> str | None:
+        """Kind id of the location on hex ``i``, or None."""
+        for h, kind in self.locations:
+            if h == i:
+                return kind
+        return None
+
+    def code_rows(self) -> list[str]:
+        """The 20 rows as terrain-code strings (G C D F T W M K L)."""
+        return [
+            "".join(_CODE_OF[self.terrain[r * SIZE + c]] for c in range(SIZE))
+            for r in range(SIZE)
+        ]
+
+
+@lru_cache(maxsize=256)
+def make_board(sections: tuple[tuple[str, int], ...]) -> Board:
+    """The (cached) board assembled from 4 ``(section_id, rotation)`` pairs.
+
+    Raises FormatError for an unknown section id or a rotation other than 0/180.
+    """
+    data = section_data()
+    if len(sections) != 4:
+        raise FormatError(f"sections: need exactly 4 sections, got {len(sections)}")
+    for sid, rot in sections:
+        if sid not in data:
+            raise FormatError(f"sections: unknown section {sid!r}; allowed: {', '.join(data)}")
+        if rot not in (0, 180):
+            raise FormatError(f"sections: rotation of {sid} must be 0 or 180, got {rot!r}")
+    return Board(sections)

@@ -1,0 +1,218 @@
+"""Terminal and SVG drawings of a Kingdom Builder position.
+
+Text: a 20×20 odd-r hex board (odd rows shifted right) with row/column coordinates; each hex
+shows its terrain code (G grass, C canyon, D desert, F flower field, T forest, W water,
+M mountain, K castle, L location), a settlement as its owner's number, ``*`` marking the hexes the
+player to move may pick now. Below: cards, hands (own only), tiles, supply and running scores.
+
+SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move as
+``<g data-key="tile:<kind>">``, an ``end`` button; hexes that start a legal action get
+``class="hex legal"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from .actions import BUILD_BASE, END, NUM_ACTIONS
+from .board import CARD_TERRAINS, NUM_HEXES, SIZE, TERRAINS
+from .tiles import TILE_KINDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import KingdomBuilderState
+
+__all__ = ["render_text", "render_svg", "legal_first_hexes", "CARD_TEXT"]
+
+CODES = "GCDFTWMKL"
+_BG = (113, 173, 222, 218, 28, 39, 246, 252, 171)  # ANSI 256 background per terrain
+_FG_DARK = {0, 2, 3, 7}
+_PLAYER_BG = (160, 21, 208, 90, 30)
+_PLAYER_FILL = ("#d62728", "#1f57c4", "#ff8c00", "#7b2fa0", "#208080")
+_SVG_FILL = (
+    "#9bd36b", "#b5774a", "#f0d77a", "#f4a6c8", "#2e7d32", "#4aa3df", "#8c8c8c", "#e0e0e0",
+    "#c47ee0",
+)
+CARD_TEXT = {
+    "fishermen": "1 gold per settlement next to water",
+    "miners": "1 gold per settlement next to a mountain",
+    "workers": "1 gold per settlement next to a castle or location",
+    "merchants": "4 gold per castle/location linked to another by your settlements",
+    "discoverers": "1 gold per row with your settlements",
+    "hermits": "1 gold per separate settlement area",
+    "citizens": "1 gold per 2 settlements of your largest area",
+    "knights": "2 gold per settlement on your fullest row",
+    "lords": "per sector: most settlements 12, second 6",
+    "farmers": "3 gold per settlement in your weakest sector",
+}
+
+
+def legal_first_hexes(st: "KingdomBuilderState") -> int:
+    """Bitset of hexes that are the first hex of some legal action of the player to move."""
+    cp = st.current_player()
+    if cp < 0:
+        return 0
+    mask = 0
+    for a in st.legal_actions(cp):
+        if BUILD_BASE <= a < BUILD_BASE + NUM_HEXES:
+            mask |= 1 << (a - BUILD_BASE)
+    return mask
+
+
+def _owner(st: "KingdomBuilderState", i: int) -> int:
+    bit = 1 << i
+    for p, o in enumerate(st.occ):
+        if o & bit:
+            return p
+    return -1
+
+
+def render_text(st: "KingdomBuilderState", player: int | None = None, color: bool = False) -> str:
+    """The board and status as text (ANSI colours if ``color``); hidden cards of others are
+    never shown. ``player`` = the viewer (None = public view)."""
+    board = st.board
+    legal = legal_first_hexes(st) if (player is None or player == st.current_player()) else 0
+    lines = []
+    head = "    " + "".join(f"{c:<4}" for c in range(SIZE))
+    lines.append(head)
+    for r in range(SIZE):
+        parts = [f"{r:>2}  " + ("  " if r & 1 else "")]
+        for c in range(SIZE):
+            i = r * SIZE + c
+            t = board.terrain[i]
+            own = _owner(st, i)
+            glyph = str(own) if own >= 0 else CODES[t]
+            mark = "*" if legal >> i & 1 else " "
+            cell = f" {glyph}{mark} "
+            if color:
+                if own >= 0:
+                    cell = f"\x1b[48;5;{_PLAYER_BG[own % 5]}m\x1b[97;1m{cell}\x1b[0m"
+                else:
+                    fg = "30" if t in _FG_DARK else "97"
+                    cell = f"\x1b[48;5;{_BG[t]}m\x1b[{fg}m{cell}\x1b[0m"
+            parts.append(cell)
+        lines.append("".join(parts))
+    lines.append("")
+    lines.append("Kingdom Builder cards: " + "; ".join(
+        f"{c} ({CARD_TEXT.get(c, '')})" for c in st.cards) + "; castles 3 gold each")
+    scores = st.scores()
+    cp = st.current_player()
+    for p in range(st.num_players):
+        vh = st.visible_hand(p, player)
+        card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
+        tiles = []
+        for _, kind, s in st.tiles_of(p):
+            tiles.append(kind + {1: "", 2: " (used)", 3: " (new)"}.get(s, ""))
+        name = f"player {p}"
+        if color:
+            name = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m {name} \x1b[0m"
+        turn = " <- to move" if p == cp else ""
+        lines.append(
+            f"{name}: card {card}, supply {st.supply[p]}, gold {scores[p].total} "
+            f"({', '.join(f'{k} {v}' for k, v in scores[p].parts.items())}); "
+            f"tiles: {', '.join(tiles) or 'none'}{turn}"
+        )
+    left = ", ".join(
+        f"{kind} {r},{c}: {st.loc_left[k]}"
+        for k, (h, kind) in enumerate(board.locations) for r, c in [divmod(h, SIZE)]
+    )
+    lines.append(f"location tiles left: {left}")
+    lines.append(f"deck {sum(st.deck)} cards; discard " + ", ".join(
+        f"{t} {n}" for t, n in zip(CARD_TERRAINS, st.discard) if n))
+    if st.is_terminal():
+        win = st.winners()
+        lines.append("game over; winner(s): " + ", ".join(f"player {w}" for w in win))
+    elif cp >= 0:
+        phase = ("mandatory action complete: use tiles or 'end'" if st.mandatory_done()
+                 else f"mandatory action: {st.mand} of 3 built")
+        lines.append(f"player {cp} to move; {phase}; legal hexes marked *")
+    return "\n".join(lines)
+
+
+def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
+    """SVG of the board and the tiles of the player to move (see module docstring)."""
+    import math
+
+    size = 14.0
+    w = math.sqrt(3) * size
+    margin = 6.0
+    board = st.board
+    cp = st.current_player()
+    legal_keys: set[str] = set()
+    if cp >= 0 and (player is None or player == cp):
+        for a in st.legal_actions(cp):
+            legal_keys.add(st.action_path(a, cp)[0])
+    width = margin * 2 + w * SIZE + w / 2 + 180
+    height = margin * 2 + size * 1.5 * (SIZE - 1) + size * 2
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'class="kb-board">'
+    ]
+    for i in range(NUM_HEXES):
+        r, c = divmod(i, SIZE)
+        cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+        cy = margin + size + r * size * 1.5
+        pts = " ".join(
+            f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},"
+            f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
+            for k in range(6)
+        )
+        t = board.terrain[i]
+        key = f"hex:{r},{c}"
+        cls = "hex legal" if key in legal_keys else "hex"
+        out.append(
+            f'<polygon data-key="{key}" class="{cls}" data-terrain="{TERRAINS[t]}" '
+            f'points="{pts}" fill="{_SVG_FILL[t]}" stroke="#333" stroke-width="0.6"/>'
+        )
+        own = _owner(st, i)
+        if own >= 0:
+            out.append(
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" '
+                f'fill="{_PLAYER_FILL[own % 5]}" stroke="#fff" pointer-events="none"/>'
+            )
+        elif t in (7, 8):
+            label = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]
+            out.append(
+                f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
+                f'pointer-events="none">{escape(label)}</text>'
+            )
+    x0 = margin * 2 + w * SIZE + w / 2
+    y = margin + 10
+    if cp >= 0:
+        vh = st.visible_hand(cp, player)
+        card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
+        out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11">player {cp}: {card}</text>')
+        y += 16
+        seen: set[str] = set()
+        for _, kind, s in st.tiles_of(cp):
+            status = {1: "ready", 2: "used", 3: "new"}[s]
+            key_attr = ""
+            if kind not in seen and s == 1:
+                key_attr = f' data-key="tile:{kind}"'
+                seen.add(kind)
+            cls = "tile legal" if f"tile:{kind}" in legal_keys and key_attr else "tile"
+            name = TILE_KINDS[kind].name if kind in TILE_KINDS else kind
+            out.append(
+                f'<g{key_attr} class="{cls}" data-status="{status}">'
+                f'<rect x="{x0:.0f}" y="{y - 11:.0f}" width="120" height="15" rx="3" '
+                f'fill="{"#ffe9a8" if s == 1 else "#ccc"}" stroke="#333"/>'
+                f'<text x="{x0 + 4:.0f}" y="{y:.0f}" font-size="10">{escape(name)} '
+                f'({status})</text></g>'
+            )
+            y += 18
+        if "end" in legal_keys or END in st.legal_actions(cp):
+            out.append(
+                f'<g data-key="end" class="button"><rect x="{x0:.0f}" y="{y - 11:.0f}" '
+                f'width="60" height="15" rx="3" fill="#eee" stroke="#333"/>'
+                f'<text x="{x0 + 4:.0f}" y="{y:.0f}" font-size="10">end turn</text></g>'
+            )
+            y += 18
+    for p, ps in enumerate(st.scores()):
+        out.append(
+            f'<text x="{x0:.0f}" y="{y + 8:.0f}" font-size="10" fill="{_PLAYER_FILL[p % 5]}">'
+            f'player {p}: {ps.total} gold, supply {st.supply[p]}</text>'
+        )
+        y += 14
+    out.append("</svg>")
+    assert NUM_ACTIONS > 0
+    return "\n".join(out)

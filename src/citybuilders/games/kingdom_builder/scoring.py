@@ -1,0 +1,180 @@
+"""End-of-game scoring: the 10 Kingdom Builder cards and castles (rules digest §7).
+
+Every unit takes the board and the players' "own" bitsets (every hex holding a piece that counts
+as a settlement of that player) and returns gold for one player. ``score_all`` combines the 3
+cards of a game with castles.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from citybuilders.core.game import PlayerScore
+
+from .board import CASTLE, MOUNTAIN, ROW_MASKS, WATER, Board, dilate
+
+__all__ = [
+    "CARDS",
+    "CARD_NAMES",
+    "areas",
+    "fishermen",
+    "miners",
+    "workers",
+    "merchants",
+    "discoverers",
+    "hermits",
+    "citizens",
+    "knights",
+    "lords",
+    "farmers",
+    "castles",
+    "score_all",
+]
+
+CARDS: tuple[str, ...] = (
+    "fishermen", "miners", "workers", "merchants", "discoverers", "hermits", "citizens",
+    "knights", "lords", "farmers",
+)
+"""The 10 Kingdom Builder card ids."""
+CARD_NAMES: dict[str, str] = {c: c.capitalize() for c in CARDS}
+
+
+def areas(own: int) -> list[int]:
+    """Settlement areas: the connected groups of ``own`` as bitsets (flood fill by dilation)."""
+    out = []
+    while own:
+        comp = own & -own
+        while True:
+            grown = (comp | dilate(comp)) & own
+            if grown == comp:
+                break
+            comp = grown
+        out.append(comp)
+        own &= ~comp
+    return out
+
+
+def fishermen(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per settlement next to water; a settlement on water scores 0 (digest §7)."""
+    water = board.tmask[WATER]
+    return (own[p] & ~water & dilate(water)).bit_count()
+
+
+def miners(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per settlement next to a mountain (one on a mountain scores 0; digest §7)."""
+    m = board.tmask[MOUNTAIN]
+    return (own[p] & ~m & dilate(m)).bit_count()
+
+
+def workers(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per settlement next to a castle or location hex (digest §7)."""
+    return (own[p] & dilate(board.special)).bit_count()
+
+
+def merchants(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """4 gold per castle/location hex linked by one of your settlement areas to another
+    castle/location hex; each special hex scores at most once (digest §7)."""
+    linked = 0
+    special = board.special
+    for comp in areas(own[p]):
+        touched = dilate(comp) & special
+        if touched & (touched - 1):  # at least 2 special hexes
+            linked |= touched
+    return 4 * linked.bit_count()
+
+
+def discoverers(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per horizontal line (board row) holding at least one settlement (digest §7)."""
+    o = own[p]
+    return sum(1 for m in ROW_MASKS if o & m)
+
+
+def hermits(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per separate settlement area (a lone settlement is an area; digest §7)."""
+    return len(areas(own[p]))
+
+
+def citizens(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """1 gold per 2 settlements of your largest settlement area, rounded down (digest §7)."""
+    comps = areas(own[p])
+    return max((c.bit_count() for c in comps), default=0) // 2
+
+
+def knights(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """2 gold per settlement on the horizontal line where you have the most (digest §7)."""
+    o = own[p]
+    return 2 * max((o & m).bit_count() for m in ROW_MASKS)
+
+
+def lords(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """Per sector: 12 gold to the player(s) with the most settlements, 6 to the player(s) with the
+    next-highest count (digest §7: "12, 12, 6, 0").
+
+    ``opts["lords_zero_scores"]`` (rules option, digest §7/§10.3): ``"ranked"`` (default) counts
+    only sectors where someone has a settlement and ranks zero counts like any other;
+    ``"never"``: a player with no settlement in a sector gets nothing there; ``"always"``: even
+    sectors nobody entered score (everybody tied at 0 gets 12).
+    """
+    mode = (opts or {}).get("lords_zero_scores", "ranked")
+    gold = 0
+    for sector in board.sector_masks:
+        counts = [(o & sector).bit_count() for o in own]
+        mine = counts[p]
+        if mode == "never" and mine == 0:
+            continue
+        pool = [c for c in counts if c > 0] if mode == "never" else counts
+        distinct = sorted(set(pool), reverse=True)
+        if not distinct or (distinct[0] == 0 and mode != "always"):
+            continue
+        if mine == distinct[0]:
+            gold += 12
+        elif len(distinct) > 1 and mine == distinct[1]:
+            gold += 6
+    return gold
+
+
+def farmers(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """3 gold per settlement in the sector where you have the fewest (0 if you are absent from
+    a sector; digest §7)."""
+    o = own[p]
+    return 3 * min((o & s).bit_count() for s in board.sector_masks)
+
+
+def castles(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
+    """3 gold per castle hex next to at least one of your settlements (rulebook "Pontuação dos
+    Castelos": once per castle however many settlements touch it)."""
+    o = own[p]
+    return 3 * sum(1 for m in board.castle_nbr if m & o)
+
+
+CARD_FUNCS: dict[str, Callable[..., int]] = {
+    "fishermen": fishermen,
+    "miners": miners,
+    "workers": workers,
+    "merchants": merchants,
+    "discoverers": discoverers,
+    "hermits": hermits,
+    "citizens": citizens,
+    "knights": knights,
+    "lords": lords,
+    "farmers": farmers,
+}
+
+
+def score_all(
+    board: Board, cards: Sequence[str], own: Sequence[int], opts: dict | None = None
+) -> list[PlayerScore]:
+    """Score every player: parts ``{card: gold, ..., "castles": gold}`` and the total."""
+    out = []
+    for p in range(len(own)):
+        parts = {c: CARD_FUNCS[c](board, own, p, opts) for c in cards}
+        parts["castles"] = castles(board, own, p, opts)
+        out.append(PlayerScore(sum(parts.values()), parts))
+    return out
+
+
+def score_player(
+    board: Board, cards: Sequence[str], own: Sequence[int], p: int, opts: dict | None = None
+) -> int:
+    """Total gold of player ``p`` only (fast path for the greedy bot)."""
+    return sum(CARD_FUNCS[c](board, own, p, opts) for c in cards) + castles(board, own, p)

@@ -1,0 +1,743 @@
+"""Kingdom Builder positions and the base rules (rulebook seed 003; rules digest §1-8).
+
+Flat state over 400-hex integer bitsets. Per player: ``occ[p]`` = every hex holding a piece that
+counts as p's settlement (adjacency anchor, scoring), ``stl[p]`` = p's settlements (the pieces
+from the 40-settlement supply; the only pieces base move tiles move). ``all_occ`` = every
+occupied hex; ``blocked`` = hexes no piece may arrive on (0 in the base game; Crossroads
+warriors). ``x`` holds expansion state (None in the base game; must offer ``clone()``).
+
+Turn (digest §3): the card is revealed at the start of the turn; tiles may be used before or
+after the mandatory 3 builds but not between them; ``end`` discards the card and draws a new one
+(a chance node seen only by the drawing player). Location tiles per (player, location hex) have a
+status: none, ready, used (this turn), new (taken this turn, usable from the next), lost.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from citybuilders.core.errors import IllegalActionError
+from citybuilders.core.game import CHANCE, TERMINAL, PlayerScore, State, chance_viewer_of
+
+from .actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, NUM_ACTIONS
+from .board import (
+    CARD_TERRAINS,
+    FULL,
+    NUM_HEXES,
+    TERRAINS,
+    Board,
+    dilate,
+    hex_name,
+    parse_hex,
+)
+from .scoring import score_all, score_player
+from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, with_adjacency
+
+__all__ = ["KingdomBuilderState", "NONE", "READY", "USED", "NEW", "LOST"]
+
+NONE, READY, USED, NEW, LOST = range(5)
+STATUS_NAMES = ("none", "ready", "used", "new", "lost")
+NO_CARD = -1
+# pending chance kinds
+P_NONE, P_DEAL, P_DRAW, P_REDRAW = range(4)
+SUPPLY = 40
+
+
+class KingdomBuilderState(State):
+    """One Kingdom Builder position (see the module docstring for the representation)."""
+
+    __slots__ = (
+        "board", "cards", "opts", "redraw", "loss_immediate", "allow_null_move",
+        "occ", "stl", "all_occ", "blocked", "supply", "hand", "deck", "discard", "removed",
+        "hold", "loc_left", "nloc", "cur", "start", "pending", "pending_player", "mand",
+        "final_round", "over", "turn", "epoch", "hand_epoch", "last_draw", "revealed", "x",
+    )
+
+    def __init__(
+        self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
+        start: int,
+    ) -> None:
+        super().__init__(game, num_players, seed)
+        opts = game.options
+        self.board = board
+        self.cards = cards
+        self.opts = opts
+        self.redraw = opts["rare_exception"] == "redraw"
+        self.loss_immediate = opts["tile_loss_timing"] == "immediate"
+        self.allow_null_move = opts["null_move"] == "allowed"
+        n = num_players
+        self.occ = [0] * n
+        self.stl = [0] * n
+        self.all_occ = 0
+        self.blocked = 0
+        self.supply = [SUPPLY] * n
+        self.hand = [NO_CARD] * n
+        self.deck = [5, 5, 5, 5, 5]
+        self.discard = [0, 0, 0, 0, 0]
+        self.removed = [0, 0, 0, 0, 0]
+        self.nloc = len(board.locations)
+        self.hold = [NONE] * (n * self.nloc)
+        self.loc_left = list(board.tiles_per_location)
+        self.cur = start
+        self.start = start
+        self.pending = P_DEAL
+        self.pending_player = 0
+        self.mand = 0
+        self.final_round = False
+        self.over = False
+        self.turn = 0
+        self.epoch = 0
+        self.hand_epoch = [0] * n
+        self.last_draw = [-1] * n
+        self.revealed: list[int] = []
+        self.x: Any = None
+
+    # ------------------------------------------------------------------ helpers
+    def empty(self) -> int:
+        """Hexes a piece may arrive on as far as occupancy goes: not occupied, not blocked."""
+        return FULL & ~self.all_occ & ~self.blocked
+
+    def card_terrain(self, p: int) -> int:
+        """Terrain id (0..4) of the card ``p`` plays this turn, or -1 (no card / not p's turn)."""
+        if p != self.cur or self.pending != P_NONE:
+            return NO_CARD
+        return self.hand[p]
+
+    def mandatory_done(self) -> bool:
+        """True once the current player's mandatory action is complete (3 built, supply empty,
+        no card left, or - with ``rare_exception="no_redraw"`` - no empty hex of the terrain)."""
+        p = self.cur
+        if self.mand >= 3 or self.supply[p] <= 0:
+            return True
+        card = self.hand[p]
+        if card == NO_CARD:
+            return True
+        return not (self.board.tmask[card] & self.empty())
+
+    def mandatory_in_progress(self) -> bool:
+        """True between the first and the last settlement of the mandatory action."""
+        return self.mand > 0 and not self.mandatory_done()
+
+    def status(self, p: int, loc: int) -> int:
+        """Tile status of player ``p`` for location ``loc`` (NONE/READY/USED/NEW/LOST)."""
+        return self.hold[p * self.nloc + loc]
+
+    def tiles_of(self, p: int) -> list[tuple[int, str, int]]:
+        """``[(loc, kind, status), ...]`` for the tiles ``p`` holds (ready/used/new)."""
+        out = []
+        base = p * self.nloc
+        for k in range(self.nloc):
+            s = self.hold[base + k]
+            if s in (READY, USED, NEW):
+                out.append((k, self.board.locations[k][1], s))
+        return out
+
+    def ready_kinds(self, p: int) -> list[str]:
+        """Kind ids of the tiles ``p`` may use now (one entry per kind)."""
+        base = p * self.nloc
+        locs = self.board.locations
+        out = []
+        for k in range(self.nloc):
+            if self.hold[base + k] == READY:
+                kind = locs[k][1]
+                if kind not in out:
+                    out.append(kind)
+        return out
+
+    # ------------------------------------------------------------------ mutation primitives
+    def place(self, p: int, h: int) -> None:
+        """Put a settlement of ``p`` from the supply on hex ``h`` (no checks) and take a
+        location tile if ``h`` is next to a location hex ``p`` never took from (digest §5)."""
+        bit = 1 << h
+        self.stl[p] |= bit
+        self.occ[p] |= bit
+        self.all_occ |= bit
+        self.supply[p] -= 1
+        if self.supply[p] == 0:
+            self.final_round = True
+        self.acquire(p, h)
+
+    def acquire(self, p: int, h: int) -> None:
+        """Take a tile for each location next to ``h`` that ``p`` never took from (if any
+        remain); it arrives 'new' (usable from p's next turn; rulebook 'Pegando Peças')."""
+        locs = self.board.hex_locs[h]
+        if locs:
+            base = p * self.nloc
+            for k in locs:
+                if self.hold[base + k] == NONE and self.loc_left[k] > 0:
+                    self.loc_left[k] -= 1
+                    self.hold[base + k] = NEW
+
+    def move(self, p: int, src: int, dst: int) -> None:
+        """Move ``p``'s settlement from ``src`` to ``dst`` (no checks), then take tiles next to
+        ``dst`` and, with immediate tile loss, lose tiles no settlement of ``p`` touches."""
+        sbit, dbit = 1 << src, 1 << dst
+        self.stl[p] = (self.stl[p] & ~sbit) | dbit
+        self.occ[p] = (self.occ[p] & ~sbit) | dbit
+        self.all_occ = (self.all_occ & ~sbit) | dbit
+        self.acquire(p, dst)
+        if self.loss_immediate:
+            self.check_loss(p, self.board.hex_locs[src])
+
+    def check_loss(self, p: int, locs: Any = None) -> None:
+        """Lose (out of the game) each held tile whose location no piece of ``p`` touches any
+        more (rulebook 'Manutenção das Peças de Local'). With two tiles of one kind the player
+        keeps the more useful copy: an unused copy survives when a used one exists (digest §5)."""
+        base = p * self.nloc
+        board = self.board
+        own = self.occ[p]
+        for k in (range(self.nloc) if locs is None else locs):
+            s = self.hold[base + k]
+            if s in (READY, USED, NEW) and not board.loc_nbr[k] & own:
+                self.hold[base + k] = LOST
+                if s == READY:
+                    kind = board.locations[k][1]
+                    for j in range(self.nloc):
+                        if board.locations[j][1] == kind and self.hold[base + j] in (USED, NEW):
+                            self.hold[base + j] = READY
+                            break
+
+    # ------------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pending != P_NONE:
+            return CHANCE
+        return self.cur
+
+    def chance_viewer(self) -> int | None:
+        if self.pending in (P_DEAL, P_DRAW):
+            return self.pending_player
+        return None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        total = sum(self.deck)
+        if self.pending == P_NONE or total == 0:
+            return []
+        return [(CARD_BASE + t, c / total) for t, c in enumerate(self.deck) if c]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One card drawn from the remaining deck (uniform over cards)."""
+        r = rng.randrange(sum(self.deck))
+        for t, c in enumerate(self.deck):
+            if r < c:
+                return CARD_BASE + t
+            r -= c
+        raise AssertionError("empty deck")  # pragma: no cover
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.over:
+            return []
+        if self.pending != P_NONE:
+            return [CARD_BASE + t for t, c in enumerate(self.deck) if c]
+        if player != self.cur:
+            return []
+        p = player
+        done = self.mandatory_done()
+        if self.mand > 0 and not done:
+            return self._build_actions(p)
+        out = [END] if done else self._build_actions(p)
+        base = p * self.nloc
+        hold = self.hold
+        locs = self.board.locations
+        kinds = None
+        for k in range(self.nloc):
+            if hold[base + k] == READY:
+                if kinds is None:
+                    kinds = {locs[k][1]}
+                else:
+                    kinds.add(locs[k][1])
+        if kinds:
+            for kind in KINDS_BY_BASE:
+                if kind.id in kinds:
+                    out.extend(kind.legal(self, p))
+        return out
+
+    def _build_actions(self, p: int) -> list[int]:
+        card = self.hand[p]
+        mask = with_adjacency(self.board.tmask[card] & self.empty(), self.occ[p])
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(BUILD_BASE + low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def _apply(self, action: int, player: int) -> None:
+        if player == CHANCE:
+            self._apply_chance(action - CARD_BASE)
+            return
+        p = player
+        if action == END:
+            self._end_turn()
+            return
+        if action < HEX_BASE:
+            self.place(p, action - BUILD_BASE)
+            self.mand += 1
+        else:
+            kind = kind_of_action(action)
+            assert kind is not None
+            self._mark_used(p, kind.id)
+            kind.apply(self, p, action)
+        self._check_card()
+
+    def _mark_used(self, p: int, kind_id: str) -> None:
+        base = p * self.nloc
+        locs = self.board.locations
+        for k in range(self.nloc):
+            if self.hold[base + k] == READY and locs[k][1] == kind_id:
+                self.hold[base + k] = USED
+                return
+
+    def _apply_chance(self, card: int) -> None:
+        self.deck[card] -= 1
+        kind, q = self.pending, self.pending_player
+        if kind == P_REDRAW:
+            self.hand[self.cur] = card
+            self.pending = P_NONE
+            self._check_card()
+            return
+        self.hand[q] = card
+        self.hand_epoch[q] = self.epoch
+        self.last_draw[q] = len(self._history)
+        if kind == P_DEAL and q + 1 < self.num_players:
+            self.pending_player = q + 1
+            return
+        self.pending = P_NONE
+        self._start_turn(self.start if kind == P_DEAL else (q + 1) % self.num_players)
+
+    def _start_turn(self, p: int) -> None:
+        self.cur = p
+        self.mand = 0
+        if self.last_draw[p] >= 0 and self.hand[p] != NO_CARD:
+            self.revealed.append(self.last_draw[p])
+        self._check_card()
+
+    def _ensure_deck(self) -> bool:
+        """Reshuffle the discards into an empty deck; False if there is nothing to draw."""
+        if sum(self.deck) == 0:
+            if sum(self.discard) == 0:
+                return False
+            self.deck = self.discard
+            self.discard = [0, 0, 0, 0, 0]
+            self.epoch += 1
+        return True
+
+    def _check_card(self) -> None:
+        """Rare exception (rulebook 'Exceção Rara'; digest §4.4): if no empty hex of the
+        current card's terrain exists, the card leaves the game and a new one is drawn
+        (public chance node). Off with ``rare_exception="no_redraw"``."""
+        if not self.redraw or self.pending != P_NONE or self.over:
+            return
+        p = self.cur
+        card = self.hand[p]
+        if card == NO_CARD or self.board.tmask[card] & self.empty():
+            return
+        self.removed[card] += 1
+        self.hand[p] = NO_CARD
+        if self._ensure_deck():
+            self.pending = P_REDRAW
+            self.pending_player = p
+
+    def _end_turn(self) -> None:
+        p = self.cur
+        if self.hand[p] != NO_CARD:
+            self.discard[self.hand[p]] += 1
+            self.hand[p] = NO_CARD
+        if not self.loss_immediate:
+            self.check_loss(p)
+        base = p * self.nloc
+        for k in range(self.nloc):
+            if self.hold[base + k] in (USED, NEW):
+                self.hold[base + k] = READY
+        self.turn += 1
+        nxt = (p + 1) % self.num_players
+        if self.final_round and nxt == self.start:
+            self.over = True
+            return
+        if self._ensure_deck():
+            self.pending = P_DRAW
+            self.pending_player = p
+        else:
+            self._start_turn(nxt)
+
+    def _clone(self) -> "KingdomBuilderState":
+        s = KingdomBuilderState.__new__(KingdomBuilderState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s.seed = self.seed
+        s.board = self.board
+        s.cards = self.cards
+        s.opts = self.opts
+        s.redraw = self.redraw
+        s.loss_immediate = self.loss_immediate
+        s.allow_null_move = self.allow_null_move
+        s.occ = self.occ[:]
+        s.stl = self.stl[:]
+        s.all_occ = self.all_occ
+        s.blocked = self.blocked
+        s.supply = self.supply[:]
+        s.hand = self.hand[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.removed = self.removed[:]
+        s.hold = self.hold[:]
+        s.loc_left = self.loc_left[:]
+        s.nloc = self.nloc
+        s.cur = self.cur
+        s.start = self.start
+        s.pending = self.pending
+        s.pending_player = self.pending_player
+        s.mand = self.mand
+        s.final_round = self.final_round
+        s.over = self.over
+        s.turn = self.turn
+        s.epoch = self.epoch
+        s.hand_epoch = self.hand_epoch[:]
+        s.last_draw = self.last_draw[:]
+        s.revealed = self.revealed[:]
+        s.x = None if self.x is None else self.x.clone()
+        return s
+
+    # ------------------------------------------------------------------ scoring
+    def scores(self) -> list[PlayerScore]:
+        """Gold per player: the 3 Kingdom Builder cards + castles (digest §7)."""
+        return score_all(self.board, self.cards, self.occ, self.opts)
+
+    def evaluate(self, player: int) -> float:
+        """Greedy value: gold, + 0.5 per tile held (tiles are extra actions), + 0.01 per
+        settlement on the board (prefer building when gold is equal)."""
+        held = 0
+        base = player * self.nloc
+        for k in range(self.nloc):
+            if self.hold[base + k] in (READY, USED, NEW):
+                held += 1
+        return (
+            score_player(self.board, self.cards, self.occ, player, self.opts)
+            + 0.5 * held
+            + 0.01 * self.stl[player].bit_count()
+        )
+
+    def greedy_action(self, player: int, rng: random.Random) -> int | None:
+        """One-ply greedy: the legal action with the best :meth:`evaluate` afterwards; ties
+        broken at random; ``end`` only when nothing improves the value (tiles get used)."""
+        legal = self._legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        best: list[int] = []
+        best_v = float("-inf")
+        for a in legal:
+            if a == END:
+                v = self.evaluate(player) - 1e-6
+            else:
+                s = self._clone()
+                s._history = self._history
+                s._apply(a, player)
+                v = s.evaluate(player)
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif v > best_v - 1e-9:
+                best.append(a)
+        return best[rng.randrange(len(best))]
+
+    # ------------------------------------------------------------------ views
+    def visible_hand(self, p: int, viewer: int | None) -> int | None:
+        """Card of ``p`` as ``viewer`` sees it: the terrain id, or None if hidden. A player's
+        card is public during that player's turn (it is played face up)."""
+        h = self.hand[p]
+        if h == NO_CARD:
+            return NO_CARD
+        if viewer == p or (p == self.cur and self.pending == P_NONE and not self.over):
+            return h
+        return None
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Public position plus ``player``'s own card (others' hidden cards and the deck order
+        never appear; the deck shows its size only)."""
+        n = self.num_players
+        players = []
+        for q in range(n):
+            vh = self.visible_hand(q, player)
+            players.append({
+                "settlements": [hex_name(i) for i in _bits(self.stl[q])],
+                "supply": self.supply[q],
+                "card": None if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none"),
+                "tiles": [
+                    {"kind": kind, "location": hex_name(self.board.locations[k][0]),
+                     "status": STATUS_NAMES[s]}
+                    for k, kind, s in self.tiles_of(q)
+                ],
+                "lost_tiles": [
+                    hex_name(self.board.locations[k][0]) for k in range(self.nloc)
+                    if self.hold[q * self.nloc + k] == LOST
+                ],
+            })
+        return {
+            "game": "kingdom-builder",
+            "sections": [list(s) for s in self.board.sections],
+            "cards": list(self.cards),
+            "current_player": self.current_player(),
+            "start_player": self.start,
+            "turn": self.turn,
+            "mandatory_built": self.mand,
+            "final_round": self.final_round,
+            "players": players,
+            "locations": [
+                {"hex": hex_name(h), "kind": kind, "tiles_left": self.loc_left[k]}
+                for k, (h, kind) in enumerate(self.board.locations)
+            ],
+            "deck_size": sum(self.deck),
+            "discard": dict(zip(CARD_TERRAINS, self.discard)),
+            "removed": dict(zip(CARD_TERRAINS, self.removed)),
+            "scores": [s.to_dict() for s in self.scores()],
+        }
+
+    def information_state_key(self, player: int) -> str:
+        """History with others' still-hidden draws masked (a draw becomes public when its
+        owner's turn starts and the card is played face up)."""
+        shown = set(self.revealed)
+        parts = []
+        for idx, (actor, action) in enumerate(self._history):
+            viewer = chance_viewer_of(actor)
+            if viewer is not None and viewer != player and idx not in shown:
+                parts.append(f"{actor}:?")
+            else:
+                parts.append(f"{actor}:{action}")
+        return f"{self.game.name}|{self.seed}|{self.num_players}|p{player}|" + ",".join(parts)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "KingdomBuilderState":
+        """A state ``player`` cannot tell apart: the other players' hidden cards are redealt
+        from the unseen cards of the same deck generation (cards drawn before a reshuffle are
+        permuted among themselves; the current deck and current-generation hands are redrawn
+        together). History entries of the redealt draws are relabelled accordingly."""
+        s = self.clone()
+        hidden = [
+            q for q in range(self.num_players)
+            if q != player and self.visible_hand(q, player) is None
+        ]
+        by_epoch: dict[int, list[int]] = {}
+        for q in hidden:
+            by_epoch.setdefault(self.hand_epoch[q], []).append(q)
+        for ep, qs in by_epoch.items():
+            if ep == self.epoch:
+                pool = list(s.deck)
+                for q in qs:
+                    pool[s.hand[q]] += 1
+                for q in qs:
+                    r = rng.randrange(sum(pool))
+                    for t, c in enumerate(pool):
+                        if r < c:
+                            break
+                        r -= c
+                    pool[t] -= 1
+                    s.hand[q] = t
+                s.deck = pool
+            else:
+                cards = [s.hand[q] for q in qs]
+                rng.shuffle(cards)
+                for q, c in zip(qs, cards):
+                    s.hand[q] = c
+        for q in hidden:
+            idx = s.last_draw[q]
+            if 0 <= idx < len(s._history):
+                actor, _ = s._history[idx]
+                s._history[idx] = (actor, CARD_BASE + s.hand[q])
+        return s
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """``card grass`` (chance), ``end``, ``build 7,12``, ``farm 7,12``,
+        ``paddock 7,12>9,12``."""
+        if CARD_BASE <= action < CARD_BASE + 5:
+            return f"card {CARD_TERRAINS[action - CARD_BASE]}"
+        if action == END:
+            return "end"
+        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+            return f"build {hex_name(action - BUILD_BASE)}"
+        kind = kind_of_action(action)
+        if kind is None or action >= NUM_ACTIONS:
+            raise ValueError(f"action {action} is not a Kingdom Builder action")
+        return kind.to_string(action)
+
+    def parse_action(self, text: str) -> int:
+        """Action id of notation ``text`` whether legal or not. Raises IllegalActionError
+        with a hint for text that does not parse."""
+        words = text.strip().lower().split(None, 1)
+        if not words:
+            raise IllegalActionError("empty move; try 'build 7,12', a tile like 'farm 3,4' or "
+                                     "'paddock 7,12>9,12', or 'end'")
+        verb = words[0]
+        args = words[1] if len(words) > 1 else ""
+        try:
+            if verb in ("end", "pass", "done"):
+                return END
+            if verb in ("build", "b"):
+                return BUILD_BASE + parse_hex(args)
+            if verb == "card" and args.replace(" ", "_") in CARD_TERRAINS:
+                return CARD_BASE + CARD_TERRAINS.index(args.replace(" ", "_"))
+            if verb in TILE_KINDS:
+                return TILE_KINDS[verb].parse(args)
+        except ValueError as exc:
+            raise IllegalActionError(f"'{text.strip()}': {exc}") from None
+        verbs = ", ".join(["build", "end", *TILE_KINDS])
+        raise IllegalActionError(f"unknown move '{verb}'; moves are: {verbs}")
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse notation into a legal action; the error explains why a parsed move is not
+        legal now (wrong terrain, adjacency, tile not held or used, mid-mandatory ...)."""
+        a = self.parse_action(text)
+        p = self.current_player() if player is None else player
+        if a in self.legal_actions(player):
+            return a
+        raise IllegalActionError(self.explain_illegal(a, p))
+
+    def explain_illegal(self, action: int, player: int) -> str:
+        """A one-line reason why ``action`` is not legal for ``player`` now."""
+        try:
+            text = self.action_to_string(action, player)
+        except ValueError:
+            return f"{action} is not a Kingdom Builder action"
+        if self.over:
+            return "the game is over"
+        if self.pending != P_NONE:
+            return "waiting for a terrain card to be drawn"
+        if player != self.cur:
+            return f"'{text}': it is player {self.cur}'s turn"
+        p = player
+        if action == END:
+            return (f"'end': finish the mandatory action first "
+                    f"({self.mand} of 3 settlements built)")
+        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+            h = action - BUILD_BASE
+            return f"'{text}': " + self._why_not_build(p, h)
+        kind = kind_of_action(action)
+        assert kind is not None
+        if self.mandatory_in_progress():
+            return (f"'{text}': tiles may not be used in the middle of the mandatory action "
+                    f"({self.mand} of 3 built)")
+        statuses = [s for k, kid, s in self.tiles_of(p) if kid == kind.id]
+        if not statuses:
+            return f"'{text}': you hold no {kind.name} tile"
+        if READY not in statuses:
+            if NEW in statuses:
+                return f"'{text}': a {kind.name} tile taken this turn is usable from your next turn"
+            return f"'{text}': your {kind.name} tile was already used this turn"
+        return f"'{text}': not a legal {kind.name} action here ({kind.doc})"
+
+    def _why_not_build(self, p: int, h: int) -> str:
+        card = self.hand[p]
+        if self.mandatory_done():
+            return "the mandatory action is complete; use a tile or 'end'"
+        if self.all_occ >> h & 1:
+            return f"hex {hex_name(h)} is occupied"
+        terr = self.board.terrain[h]
+        if terr != card:
+            return (f"hex {hex_name(h)} is {TERRAINS[terr]}; your card is "
+                    f"{CARD_TERRAINS[card]}")
+        if self.blocked >> h & 1:
+            return f"hex {hex_name(h)} is blocked"
+        near = self.board.tmask[card] & self.empty() & dilate(self.occ[p])
+        if near and not near >> h & 1:
+            return (f"you must build next to your settlements when possible "
+                    f"({near.bit_count()} {CARD_TERRAINS[card]} hexes qualify)")
+        return "not legal now"
+
+    def action_path(self, action: int, player: int | None = None) -> tuple[str, ...]:
+        """Web click path: ``("hex:7,12",)`` for a build, ``("tile:paddock", "hex:7,12",
+        "hex:9,12")`` for a move, ``("end",)``, ``("card:grass",)`` for a chance outcome."""
+        if CARD_BASE <= action < CARD_BASE + 5:
+            return (f"card:{CARD_TERRAINS[action - CARD_BASE]}",)
+        if action == END:
+            return ("end",)
+        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+            return (f"hex:{hex_name(action - BUILD_BASE)}",)
+        kind = kind_of_action(action)
+        if kind is None:
+            raise ValueError(f"action {action} is not a Kingdom Builder action")
+        return kind.path(action)
+
+    def render_text(self, player: int | None = None, color: bool = False) -> str:
+        """Coloured hex board with coordinates, legal hexes marked, cards, tiles, supply and
+        running scores (see render.py)."""
+        from .render import render_text
+
+        return render_text(self, player, color)
+
+    def render_svg(self, player: int | None = None) -> str:
+        """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
+        from .render import render_svg
+
+        return render_svg(self, player)
+
+    def result_info(self) -> dict[str, Any]:
+        """Extra sim columns: turns played and settlements left per player."""
+        return {"turns": self.turn, "supply": list(self.supply)}
+
+    def undo_blocked_after(self, history_index: int) -> bool:
+        """Undo never crosses a card draw (all draws are chance entries already)."""
+        return False
+
+    # ------------------------------------------------------------------ JSON
+    def _position_json(self) -> dict[str, Any]:
+        d = {
+            "occ": [format(o, "x") for o in self.occ],
+            "stl": [format(o, "x") for o in self.stl],
+            "all_occ": format(self.all_occ, "x"),
+            "blocked": format(self.blocked, "x"),
+            "supply": list(self.supply),
+            "hand": list(self.hand),
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "removed": list(self.removed),
+            "hold": list(self.hold),
+            "loc_left": list(self.loc_left),
+            "cur": self.cur,
+            "start": self.start,
+            "pending": self.pending,
+            "pending_player": self.pending_player,
+            "mand": self.mand,
+            "final_round": self.final_round,
+            "over": self.over,
+            "turn": self.turn,
+            "epoch": self.epoch,
+            "hand_epoch": list(self.hand_epoch),
+            "last_draw": list(self.last_draw),
+            "revealed": list(self.revealed),
+            "sections": [list(s) for s in self.board.sections],
+            "cards": list(self.cards),
+        }
+        if self.x is not None:
+            d["x"] = self.x.to_json()
+        return d
+
+    def _load_position(self, data: Mapping[str, Any]) -> None:
+        from .board import make_board
+
+        self.board = make_board(tuple((str(s), int(r)) for s, r in data["sections"]))
+        self.cards = tuple(str(c) for c in data["cards"])
+        self.nloc = len(self.board.locations)
+        self.occ = [int(o, 16) for o in data["occ"]]
+        self.stl = [int(o, 16) for o in data["stl"]]
+        self.all_occ = int(data["all_occ"], 16)
+        self.blocked = int(data["blocked"], 16)
+        for key in ("supply", "hand", "deck", "discard", "removed", "hold", "loc_left",
+                    "hand_epoch", "last_draw", "revealed"):
+            setattr(self, key, [int(v) for v in data[key]])
+        for key in ("cur", "start", "pending", "pending_player", "mand", "turn", "epoch"):
+            setattr(self, key, int(data[key]))
+        self.final_round = bool(data["final_round"])
+        self.over = bool(data["over"])
+        if len(self.occ) != self.num_players or len(self.hold) != self.num_players * self.nloc:
+            raise ValueError("player count does not match the saved position")
+        if "x" in data and self.x is not None:
+            self.x.load_json(data["x"])
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,379 @@
+"""Location tiles as a table of kinds, each with its own move generator (rules digest §5-6).
+
+A :class:`TileKind` owns a block of the action space (see :mod:`.actions`), generates its legal
+actions for a state, applies one, and converts to/from notation and web click paths. The two base
+shapes are :class:`BuildTile` (one target hex: Oracle, Farm, Oasis, Tower, Tavern) and
+:class:`MoveTile` (move one of your settlements from one hex to another: Barn, Harbor, Paddock).
+Expansions add kinds with :func:`register_tile_kind` (new slots; base slots never move).
+
+The state passed in is a :class:`~.state.KingdomBuilderState`; generators use its bitsets:
+``occ[p]`` (hexes counting as p's settlements), ``stl[p]`` (p's movable settlements),
+``all_occ`` (every occupied hex), ``blocked`` (hexes nobody may build on or move onto).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import PAIR_BASE, hex_slot_base, pair_slot_base
+from .board import (
+    DESERT,
+    EDGE,
+    FULL,
+    GRASS,
+    NUM_HEXES,
+    WATER,
+    dilate,
+    hex_name,
+    parse_hex,
+    shift,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import KingdomBuilderState
+
+__all__ = [
+    "TileKind",
+    "BuildTile",
+    "MoveTile",
+    "TILE_KINDS",
+    "KINDS_BY_BASE",
+    "register_tile_kind",
+    "kind_of_action",
+    "with_adjacency",
+    "PADDOCK_STEPS",
+]
+
+
+def with_adjacency(eligible: int, own: int) -> int:
+    """The adjacency rule (rulebook "adjacente a ao menos uma de suas próprias vilas, se
+    possível"; digest §4.3): the eligible hexes next to ``own`` if any, else all of them."""
+    near = eligible & dilate(own)
+    return near if near else eligible
+
+
+def _mask_actions(mask: int, base: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(base + low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class TileKind:
+    """One kind of location tile.
+
+    Attributes:
+        id: lowercase id used in notation and keys (``"farm"``, ``"paddock"``).
+        name: English name (``"Farm"``).
+        base: first action id of its block; ``size``: number of ids in the block.
+        doc: the tile text as implemented, with its rule source.
+    """
+
+    id: str = ""
+    name: str = ""
+    base: int = 0
+    size: int = 0
+    doc: str = ""
+
+    def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:  # pragma: no cover
+        """Sorted legal actions of player ``p`` with this tile (empty = not usable now)."""
+        raise NotImplementedError
+
+    def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:  # pragma: no cover
+        """Apply a legal action (the tile is marked used by the caller)."""
+        raise NotImplementedError
+
+    def to_string(self, action: int) -> str:  # pragma: no cover
+        """Notation of ``action`` (e.g. ``farm 3,4``)."""
+        raise NotImplementedError
+
+    def path(self, action: int) -> tuple[str, ...]:  # pragma: no cover
+        """Web click path of ``action`` (``("tile:farm", "hex:3,4")``)."""
+        raise NotImplementedError
+
+    def parse(self, args: str) -> int:  # pragma: no cover
+        """Action id for the notation arguments (after the tile name); ValueError if malformed."""
+        raise NotImplementedError
+
+    def describe_targets(self) -> str:
+        """Short description for help texts."""
+        return self.doc
+
+
+class BuildTile(TileKind):
+    """Build one settlement from the supply on a target hex (``<tile> R,C``)."""
+
+    def __init__(self, id: str, name: str, slot: int, doc: str) -> None:
+        self.id, self.name, self.doc = id, name, doc
+        self.slot = slot
+        self.base = hex_slot_base(slot)
+        self.size = NUM_HEXES
+
+    def targets(self, st: "KingdomBuilderState", p: int) -> int:  # pragma: no cover
+        """Bitset of legal target hexes for player ``p``."""
+        raise NotImplementedError
+
+    def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:
+        if st.supply[p] <= 0:
+            return []
+        return _mask_actions(self.targets(st, p), self.base)
+
+    def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
+        st.place(p, action - self.base)
+
+    def to_string(self, action: int) -> str:
+        return f"{self.id} {hex_name(action - self.base)}"
+
+    def path(self, action: int) -> tuple[str, ...]:
+        return (f"tile:{self.id}", f"hex:{hex_name(action - self.base)}")
+
+    def parse(self, args: str) -> int:
+        return self.base + parse_hex(args)
+
+
+class TerrainBuildTile(BuildTile):
+    """Build on a fixed terrain (Farm: grass, Oasis: desert), adjacency rule applies."""
+
+    def __init__(self, id: str, name: str, slot: int, terrain: int, doc: str) -> None:
+        super().__init__(id, name, slot, doc)
+        self.terrain = terrain
+
+    def targets(self, st: "KingdomBuilderState", p: int) -> int:
+        return with_adjacency(st.board.tmask[self.terrain] & st.empty(), st.occ[p])
+
+
+class OracleTile(BuildTile):
+    """Build on the terrain of the card played this turn, adjacency rule applies."""
+
+    def targets(self, st: "KingdomBuilderState", p: int) -> int:
+        card = st.card_terrain(p)
+        if card < 0:
+            return 0
+        return with_adjacency(st.board.tmask[card] & st.empty(), st.occ[p])
+
+
+class TowerTile(BuildTile):
+    """Build on an edge hex of any buildable terrain; the adjacency rule applies with the
+    eligible set = every empty buildable edge hex (digest §4.3, §6)."""
+
+    def targets(self, st: "KingdomBuilderState", p: int) -> int:
+        return with_adjacency(st.board.buildable & EDGE & st.empty(), st.occ[p])
+
+
+_LINE_DIRS = ("E", "W", "NE", "NW", "SE", "SW")
+
+
+def tavern_targets(own: int, free: int) -> int:
+    """Hexes directly beyond an end of a straight line of >= 3 consecutive ``own`` hexes
+    (any of the 3 axes) that are in ``free`` (digest §6 Tavern)."""
+    out = 0
+    for d in _LINE_DIRS:
+        two = shift(own, d) & own  # own hexes with an own predecessor
+        three = shift(two, d) & own  # own hexes ending a run of 3
+        if three:
+            out |= shift(three, d)
+    return out & free
+
+
+class TavernTile(BuildTile):
+    """Build at either end of a straight line of at least 3 of your settlements, on any empty
+    buildable hex (rulebook: "no fim de uma linha de, pelo menos, 3 vilas suas")."""
+
+    def targets(self, st: "KingdomBuilderState", p: int) -> int:
+        return tavern_targets(st.occ[p], st.board.buildable & st.empty())
+
+
+class MoveTile(TileKind):
+    """Move one of your settlements (``<tile> R,C>R,C``); tile loss/gain handled by the state."""
+
+    def __init__(self, id: str, name: str, slot: int, doc: str) -> None:
+        self.id, self.name, self.doc = id, name, doc
+        self.slot = slot
+        self.base = pair_slot_base(slot)
+        self.size = NUM_HEXES * NUM_HEXES
+
+    def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:  # pragma: no cover
+        """``[(from_hex, targets_bitset), ...]`` for player ``p``, from ascending."""
+        raise NotImplementedError
+
+    def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:
+        out: list[int] = []
+        for s, mask in self.moves(st, p):
+            out.extend(_mask_actions(mask, self.base + s * NUM_HEXES))
+        return out
+
+    def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
+        src, dst = divmod(action - self.base, NUM_HEXES)
+        st.move(p, src, dst)
+
+    def decode(self, action: int) -> tuple[int, int]:
+        """``(from_hex, to_hex)`` of ``action``."""
+        return divmod(action - self.base, NUM_HEXES)
+
+    def to_string(self, action: int) -> str:
+        src, dst = self.decode(action)
+        return f"{self.id} {hex_name(src)}>{hex_name(dst)}"
+
+    def path(self, action: int) -> tuple[str, ...]:
+        src, dst = self.decode(action)
+        return (f"tile:{self.id}", f"hex:{hex_name(src)}", f"hex:{hex_name(dst)}")
+
+    def parse(self, args: str) -> int:
+        if ">" not in args:
+            raise ValueError(f"write {self.id} FROM>TO, e.g. {self.id} 7,12>9,12")
+        a, b = args.split(">", 1)
+        return self.base + parse_hex(a) * NUM_HEXES + parse_hex(b)
+
+
+class TerrainMoveTile(MoveTile):
+    """Move a settlement onto an eligible hex, adjacency rule against your *other* pieces
+    (digest §6: lift first; Barn = card terrain, Harbor = water)."""
+
+    def __init__(self, id: str, name: str, slot: int, terrain: int | None, doc: str) -> None:
+        super().__init__(id, name, slot, doc)
+        self.terrain = terrain  # None = the card played this turn
+
+    def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
+        t = st.card_terrain(p) if self.terrain is None else self.terrain
+        if t < 0:
+            return []
+        board = st.board
+        kind_mask = board.tmask[t]
+        empty = st.empty()
+        base_elig = kind_mask & empty
+        own = st.occ[p]
+        allow_null = st.allow_null_move
+        blocked = st.blocked
+        out = []
+        stl = st.stl[p]
+        while stl:
+            low = stl & -stl
+            stl ^= low
+            s = low.bit_length() - 1
+            elig = base_elig
+            if allow_null and kind_mask & low and not blocked & low:
+                elig |= low
+            if not elig:
+                continue
+            mask = with_adjacency(elig, own & ~low)
+            if mask:
+                out.append((s, mask))
+        return out
+
+
+def _paddock_table() -> tuple[int, ...]:
+    out = []
+    for i in range(NUM_HEXES):
+        m = 0
+        for d in _LINE_DIRS:
+            m |= shift(shift(1 << i, d), d)
+        out.append(m)
+    return tuple(out)
+
+
+PADDOCK_STEPS: tuple[int, ...] = _paddock_table()
+"""``PADDOCK_STEPS[i]``: the hexes exactly 2 steps from ``i`` in a straight line (<= 6)."""
+
+
+class PaddockTile(MoveTile):
+    """Move a settlement exactly 2 hexes in a straight line onto an empty buildable hex; the
+    hex jumped over may hold anything; no adjacency rule (rulebook "Curral"; digest §6)."""
+
+    def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
+        free = st.board.buildable & st.empty()
+        out = []
+        stl = st.stl[p]
+        while stl:
+            low = stl & -stl
+            stl ^= low
+            s = low.bit_length() - 1
+            m = PADDOCK_STEPS[s] & free
+            if m:
+                out.append((s, m))
+        return out
+
+
+TILE_KINDS: dict[str, TileKind] = {}
+"""Every known tile kind by id (base kinds here; expansions register more)."""
+KINDS_BY_BASE: list[TileKind] = []
+"""Kinds sorted by their first action id (the order of their legal actions)."""
+
+
+def register_tile_kind(kind: TileKind) -> TileKind:
+    """Add a tile kind (expansions). Raises ValueError if its action block overlaps another."""
+    for other in TILE_KINDS.values():
+        if other.id == kind.id:
+            raise ValueError(f"tile kind {kind.id!r} already registered")
+        if kind.base < other.base + other.size and other.base < kind.base + kind.size:
+            raise ValueError(f"tile kind {kind.id!r} overlaps the action block of {other.id!r}")
+    TILE_KINDS[kind.id] = kind
+    KINDS_BY_BASE.append(kind)
+    KINDS_BY_BASE.sort(key=lambda k: k.base)
+    return kind
+
+
+def kind_of_action(action: int) -> TileKind | None:
+    """The tile kind whose block contains ``action``, or None."""
+    for k in KINDS_BY_BASE:
+        if k.base <= action < k.base + k.size:
+            return k
+    return None
+
+
+register_tile_kind(OracleTile(
+    "oracle", "Oracle", 0,
+    "Build 1 settlement on the terrain of the card you played this turn, adjacent if possible "
+    "(rulebook 'Oráculo'; digest §6).",
+))
+register_tile_kind(TerrainBuildTile(
+    "farm", "Farm", 1, GRASS,
+    "Build 1 settlement on grass, adjacent if possible (rulebook 'Fazenda'; digest §6).",
+))
+register_tile_kind(TerrainBuildTile(
+    "oasis", "Oasis", 2, DESERT,
+    "Build 1 settlement on desert, adjacent if possible (rulebook 'Oásis'; digest §6).",
+))
+register_tile_kind(TowerTile(
+    "tower", "Tower", 3,
+    "Build 1 settlement on an edge hex of any buildable terrain, adjacent if possible "
+    "(rulebook 'Torre'; digest §6).",
+))
+register_tile_kind(TavernTile(
+    "tavern", "Tavern", 4,
+    "Build 1 settlement at either end of a straight line of at least 3 of your settlements "
+    "(rulebook 'Taverna'; digest §6).",
+))
+register_tile_kind(TerrainMoveTile(
+    "barn", "Barn", 0, None,
+    "Move 1 of your settlements to the terrain of the card played this turn, adjacent to your "
+    "other settlements if possible (rulebook 'Celeiro'; digest §6).",
+))
+register_tile_kind(TerrainMoveTile(
+    "harbor", "Harbor", 1, WATER,
+    "Move 1 of your settlements onto water, adjacent to your other settlements if possible "
+    "(rulebook 'Porto'; digest §6).",
+))
+register_tile_kind(PaddockTile(
+    "paddock", "Paddock", 2,
+    "Move 1 of your settlements exactly 2 hexes in a straight line onto an empty buildable hex; "
+    "no adjacency needed (rulebook 'Curral'; digest §6).",
+))
+
+BASE_TILE_IDS: tuple[str, ...] = (
+    "oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock",
+)
+assert PAIR_BASE > 0 and FULL > 0  # keep imports used (documentation of the layout)
+
+
+def tile_kind(kind_id: str) -> TileKind:
+    """The registered kind ``kind_id``. Raises KeyError listing the kinds."""
+    try:
+        return TILE_KINDS[kind_id]
+    except KeyError:
+        raise KeyError(f"unknown tile kind {kind_id!r}; known: {', '.join(TILE_KINDS)}") from None
+
+
+def _unused(*_: Any) -> None:  # pragma: no cover
+    return None
