@@ -1,0 +1,412 @@
+"""The FastAPI application: pages (Jinja2), JSON API and WebSocket live updates.
+
+``create_app(db_url)`` builds the app on a database (default: SQLite in the user data dir);
+``run(host, port, db)`` serves it with uvicorn. Endpoints and the security model are described
+in docs/server.md.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator
+from urllib.parse import urlencode
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from ..bots import bot_names
+from ..core.errors import CitybuildersError
+from ..core.registry import game_class, registered_games
+from .manager import ApiError, GameManager, LiveGame, option_form_specs, parse_form_options
+from .store import Store
+
+__all__ = ["create_app", "run"]
+
+HERE = Path(__file__).parent
+OWNER_COOKIE = "cb_owner"
+MAX_BODY = 2_000_000
+
+
+def _play_url(game_id: str, tokens: list[str]) -> str:
+    return f"/play/{game_id}?" + urlencode([("t", t) for t in tokens])
+
+
+def _games_catalog() -> list[dict[str, Any]]:
+    out = []
+    for name in registered_games():
+        cls = game_class(name)
+        out.append({
+            "id": name, "title": cls.title or name, "min_players": cls.min_players,
+            "max_players": cls.max_players, "default_players": cls.default_players,
+            "simultaneous": bool(cls.simultaneous), "cooperative": bool(cls.cooperative),
+            "rules_version": cls.rules_version, "options": option_form_specs(cls),
+        })
+    return out
+
+
+async def _json_body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, f"body: larger than {MAX_BODY} bytes")
+    if not raw.strip():
+        raise ApiError(400, "body: expected a JSON object, got an empty body")
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        msg = getattr(exc, "msg", str(exc))
+        raise ApiError(400, f"body: malformed JSON ({msg})") from None
+
+
+def _token(request: Request, body: Any = None) -> str | None:
+    tok = request.headers.get("x-seat-token") or request.query_params.get("token")
+    if not tok and isinstance(body, dict) and isinstance(body.get("token"), str):
+        tok = body["token"]
+    return tok
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    """The web app on database ``db_url`` (any SQLAlchemy URL; None = default SQLite file).
+
+    Migrates the schema to the newest revision on start-up.
+    """
+    store = Store(db_url)
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.manager = GameManager(store)
+        try:
+            yield
+        finally:
+            app.state.manager.close()
+            store.close()
+
+    app = FastAPI(title="citybuilders", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    def manager(request: Request | WebSocket) -> GameManager:
+        return request.app.state.manager
+
+    def owner_of(request: Request) -> str | None:
+        return request.cookies.get(OWNER_COOKIE)
+
+    def with_owner(request: Request, response: Response) -> Response:
+        if not request.cookies.get(OWNER_COOKIE):
+            response.set_cookie(OWNER_COOKIE, secrets.token_urlsafe(16), httponly=True,
+                                samesite="lax", max_age=10 * 365 * 86400)
+        return response
+
+    def page_error(request: Request, status: int, message: str) -> HTMLResponse:
+        return templates.TemplateResponse(request, "error.html",
+                                          {"status": status, "message": message},
+                                          status_code=status)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return page_error(request, exc.status, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> Response:
+        errs = exc.errors()
+        first = errs[0] if errs else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"},
+                            status_code=400)
+
+    # ------------------------------------------------------------------ pages
+    @app.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> Response:
+        owner = owner_of(request)
+        mine = store.games_of(owner) if owner else []
+        for g in mine:
+            row = store.load_game(g["id"])
+            toks = [s.token for s in row.seats if s.seat in g["seats"] and s.token] if row else []
+            g["play_url"] = _play_url(g["id"], toks) if toks else None
+            g["replay_url"] = f"/replay/{g['id']}?" + urlencode([("t", t) for t in toks])
+        resp = templates.TemplateResponse(request, "home.html", {
+            "games": _games_catalog(), "bots": bot_names(), "mine": mine,
+        })
+        return with_owner(request, resp)
+
+    @app.post("/new")
+    async def new_game(request: Request) -> Response:
+        form = await request.form()
+        data: dict[str, list[str]] = {}
+        for k, v in form.multi_items():
+            data.setdefault(k, []).append(str(v))
+        name = (data.get("game") or [""])[-1]
+        try:
+            cls = game_class(name)
+            options = parse_form_options(cls, data)
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
+        try:
+            n = int((data.get("num_players") or [str(cls.default_players)])[-1])
+        except ValueError:
+            raise ApiError(400, "num_players: expected an integer") from None
+        seats = []
+        for i in range(n):
+            kind = (data.get(f"seat{i}") or ["human" if i == 0 else "bot:random"])[-1]
+            if kind.startswith("bot:"):
+                seats.append({"kind": "bot", "bot": kind[4:]})
+            else:
+                seats.append({"kind": kind})
+        body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
+        owner = owner_of(request) or secrets.token_urlsafe(16)
+        lg, tokens = manager(request).create(body, owner)
+        mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "human"]
+        if not mine:  # only invite seats and bots: the creator watches from the first invite
+            mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "invite"][:1]
+        url = _play_url(lg.id, mine) if mine else f"/replay/{lg.id}"
+        resp = RedirectResponse(url, status_code=303)
+        if not request.cookies.get(OWNER_COOKIE):
+            resp.set_cookie(OWNER_COOKIE, owner, httponly=True, samesite="lax",
+                            max_age=10 * 365 * 86400)
+        return resp
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse)
+    async def play_page(request: Request, game_id: str) -> Response:
+        m = manager(request)
+        lg = await m.get(game_id)
+        toks = request.query_params.getlist("t")
+        if not toks:
+            raise ApiError(401, "this page needs the secret seat token of your game link")
+        seats = {}
+        for t in toks:
+            seats[m.seat_of(lg, t)] = t
+        owner = owner_of(request)
+        for s in lg.row.seats:
+            if s.seat in seats and s.kind == "invite" and owner and s.claimed_by != owner:
+                store.claim_seat(lg.id, s.seat, owner)
+                s.claimed_by = owner
+        creator = any(lg.row.seats[s].kind == "human" for s in seats)
+        invites = []
+        if creator:
+            base = str(request.base_url).rstrip("/")
+            invites = [{"seat": s.seat, "name": s.name, "url": base + _play_url(lg.id, [s.token])}
+                       for s in lg.row.seats if s.kind == "invite" and s.token]
+        page = {"game_id": lg.id, "tokens": {str(k): v for k, v in sorted(seats.items())}}
+        resp = templates.TemplateResponse(request, "play.html", {
+            "title": lg.game.title or lg.game.name, "game_id": lg.id,
+            "page_json": _script_json(page), "invites": invites,
+            "replay_url": f"/replay/{lg.id}?" + urlencode([("t", t) for t in seats.values()]),
+        })
+        return with_owner(request, resp)
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, game_id: str) -> Response:
+        m = manager(request)
+        lg = await m.get(game_id)
+        toks = request.query_params.getlist("t")
+        seat = None
+        if toks:
+            seat = m.seat_of(lg, toks[0])
+        elif lg.row.status == "running":
+            raise ApiError(401, "a running game's replay needs your seat token (t=...)")
+        page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
+                "steps": len(lg.state._history), "num_players": lg.state.num_players,
+                "note": lg.row.note}
+        return templates.TemplateResponse(request, "replay.html", {
+            "title": lg.game.title or lg.game.name, "game_id": lg.id,
+            "page_json": _script_json(page), "note": lg.row.note,
+        })
+
+    @app.post("/import")
+    async def import_page(request: Request) -> Response:
+        form = await request.form()
+        upload = form.get("file")
+        text = ""
+        if upload is not None and hasattr(upload, "read"):
+            text = (await upload.read()).decode("utf-8", errors="replace")
+        if not text.strip():
+            text = str(form.get("record") or "")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, f"record: malformed JSON ({exc.msg})") from None
+        owner = owner_of(request)
+        lg = manager(request).import_record(data, owner)
+        return RedirectResponse(f"/replay/{lg.id}", status_code=303)
+
+    # ------------------------------------------------------------------ API
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "games": registered_games()}
+
+    @app.get("/api/games")
+    async def api_catalog() -> dict[str, Any]:
+        return {"games": _games_catalog(), "bots": bot_names()}
+
+    @app.post("/api/games")
+    async def api_create(request: Request) -> JSONResponse:
+        body = await _json_body(request)
+        lg, tokens = manager(request).create(body, owner_of(request))
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for s in lg.row.seats:
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+            if s.token:
+                d["token"] = s.token
+                d["url"] = base + _play_url(lg.id, [s.token])
+            seats.append(d)
+        humans = [s.token for s in lg.row.seats if s.kind == "human" and s.token]
+        return JSONResponse({
+            "id": lg.id, "state_id": lg.version, "seats": seats,
+            "play_url": _play_url(lg.id, humans) if humans else None,
+        }, status_code=201)
+
+    async def _seat_game(request: Request, game_id: str, body: Any = None
+                         ) -> tuple[GameManager, LiveGame, int]:
+        m = manager(request)
+        lg = await m.get(game_id)
+        return m, lg, m.seat_of(lg, _token(request, body))
+
+    @app.get("/api/games/{game_id}/view")
+    async def api_view(request: Request, game_id: str) -> JSONResponse:
+        m, lg, seat = await _seat_game(request, game_id)
+        async with lg.lock:
+            return JSONResponse(m.view(lg, seat))
+
+    @app.post("/api/games/{game_id}/act")
+    async def api_act(request: Request, game_id: str) -> JSONResponse:
+        m = manager(request)
+        lg = await m.get(game_id)
+        body = await _json_body(request)
+        seat = m.seat_of(lg, _token(request, body))
+        await m.act(lg, seat, body)
+        async with lg.lock:
+            return JSONResponse(m.view(lg, seat))
+
+    @app.post("/api/games/{game_id}/undo")
+    async def api_undo(request: Request, game_id: str) -> JSONResponse:
+        m = manager(request)
+        lg = await m.get(game_id)
+        body = await _json_body(request)
+        seat = m.seat_of(lg, _token(request, body))
+        await m.undo(lg, seat, body)
+        async with lg.lock:
+            return JSONResponse(m.view(lg, seat))
+
+    @app.get("/api/games/{game_id}/record")
+    async def api_record(request: Request, game_id: str) -> JSONResponse:
+        m = manager(request)
+        lg = await m.get(game_id)
+        seat = None
+        if lg.row.status == "running":
+            seat = m.seat_of(lg, _token(request))
+        async with lg.lock:
+            rec = m.record_for(lg, seat)
+        headers = {"Content-Disposition":
+                   f'attachment; filename="{lg.game.name}-{lg.id}.json"'}
+        if request.query_params.get("download") != "1":
+            headers = {}
+        return JSONResponse(rec, headers=headers)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def api_replay(request: Request, game_id: str) -> JSONResponse:
+        m = manager(request)
+        lg = await m.get(game_id)
+        tok = _token(request)
+        if lg.row.status == "running" or tok:
+            seat = m.seat_of(lg, tok)
+        else:
+            seat = _int_param(request, "seat", 0)
+            if not 0 <= seat < lg.state.num_players:
+                raise ApiError(400, f"seat: expected 0 to {lg.state.num_players - 1}")
+        async with lg.lock:
+            total = len(lg.state._history)
+            step = _int_param(request, "step", total)
+            if not 0 <= step <= total:
+                raise ApiError(400, f"step: expected 0 to {total}")
+            state = m.replay_state(lg, step)
+            view = m.view(lg, seat, state=state, log_upto=step)
+        view["step"] = step
+        view["steps"] = total
+        return JSONResponse(view)
+
+    @app.post("/api/records")
+    async def api_import(request: Request) -> JSONResponse:
+        body = await _json_body(request)
+        lg = manager(request).import_record(body, owner_of(request))
+        return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
+                             "steps": len(lg.state._history), "note": lg.row.note},
+                            status_code=201)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def ws_game(websocket: WebSocket, game_id: str) -> None:
+        m = manager(websocket)
+        try:
+            lg = await m.get(game_id)
+            seat = m.seat_of(lg, websocket.query_params.get("token"))
+        except ApiError as exc:
+            await websocket.accept()
+            await websocket.send_json({"type": "error", "status": exc.status,
+                                       "error": exc.message})
+            await websocket.close(code=4000 + exc.status)
+            return
+        await websocket.accept()
+        conn = (websocket, seat)
+        async with lg.lock:
+            view = m.view(lg, seat)
+        lg.connections.add(conn)
+        try:
+            await websocket.send_json({"type": "view", "view": view})
+            while True:
+                msg = await websocket.receive_text()
+                try:
+                    data = json.loads(msg)
+                except json.JSONDecodeError:
+                    await websocket.send_json({"type": "error", "status": 400,
+                                               "error": "malformed JSON"})
+                    continue
+                if isinstance(data, dict) and data.get("type") == "ping":
+                    await websocket.send_json({"type": "pong"})
+                elif isinstance(data, dict) and data.get("type") == "refresh":
+                    async with lg.lock:
+                        view = m.view(lg, seat)
+                    await websocket.send_json({"type": "view", "view": view})
+                else:
+                    await websocket.send_json({"type": "error", "status": 400,
+                                               "error": "type: expected ping or refresh "
+                                                        "(moves are POSTed to /act)"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            lg.connections.discard(conn)
+
+    return app
+
+
+def _script_json(obj: Any) -> str:
+    """JSON safe to embed in a ``<script>`` element."""
+    return json.dumps(obj).replace("</", "<\\/")
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ApiError(400, f"{name}: expected an integer, got {raw!r}") from None
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+    """Serve the web app with uvicorn on ``host:port`` using database URL ``db``."""
+    import uvicorn
+
+    app = create_app(db)
+    print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
+          flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

@@ -1,0 +1,635 @@
+"""Live games: validation, persistence, chance, bots and per-seat views (game-agnostic).
+
+Only the core State protocol is used. A live game keeps its current state in memory (rebuilt by
+replaying the stored actions after a restart); a change is applied to a clone, committed to the
+database and only then made current and acknowledged. Chance nodes are resolved at once with the
+operating system's RNG (``random.SystemRandom``), so no future draw or die exists anywhere before
+it happens. Bots think in a thread pool on a snapshot, so a slow bot never blocks other games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import bot_names, make_bot
+from ..core import undo as core_undo
+from ..core.errors import CitybuildersError, IllegalActionError, RecordError
+from ..core.game import CHANCE, Game, State, chance_viewer_of
+from ..core.records import load_record, record_of
+from ..core.registry import game_class, load_game
+from ..core.rng import fresh_seed
+from .store import GameRow, SeatRow, Store
+
+__all__ = ["ApiError", "GameManager", "LiveGame", "SEAT_KINDS"]
+
+log = logging.getLogger("citybuilders.server")
+
+SEAT_KINDS = ("human", "invite", "bot")
+_SYSRAND = random.SystemRandom()
+_MAX_CHANCE_CHAIN = 10_000
+
+
+class ApiError(Exception):
+    """A client error: HTTP ``status`` with a one-line ``message``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class LiveGame:
+    """A game held in memory: the current state plus bookkeeping.
+
+    ``log`` has one notation string per history entry (computed before applying it).
+    ``version`` is the state id clients send back with a move (bumped by every change, undo
+    included), so a stale click or a second tab is refused.
+    """
+
+    row: GameRow
+    game: Game
+    state: State
+    log: list[str]
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[tuple[Any, int]] = field(default_factory=set)
+    bots: dict[int, Any] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    bot_error: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+
+def _entry_text(state: State, actor: int, action: int) -> str:
+    """Notation of a history entry about to be applied to ``state``."""
+    try:
+        return state.action_to_string(action, actor if actor >= 0 else None)
+    except Exception:  # noqa: BLE001 - notation must never break the server
+        return str(action)
+
+
+def _resolve_chance(state: State, entries: list[tuple[int, int]], texts: list[str]) -> None:
+    """Apply chance outcomes drawn with the OS RNG until a player (or the end) is to act."""
+    n = 0
+    while state.current_player() == CHANCE:
+        a = state.sample_chance(_SYSRAND)
+        texts.append(_entry_text(state, CHANCE, a))
+        state.apply_legal(a)
+        entries.append(state._history[-1])
+        n += 1
+        if n > _MAX_CHANCE_CHAIN:
+            raise RuntimeError("chance chain does not end")
+
+
+def _status(state: State) -> str:
+    return "finished" if state.is_terminal() else "running"
+
+
+class GameManager:
+    """Creates, loads and advances games; builds per-seat views; pushes them to websockets."""
+
+    def __init__(self, store: Store, executor: Executor | None = None) -> None:
+        self.store = store
+        self.executor = executor or ThreadPoolExecutor(max_workers=4,
+                                                       thread_name_prefix="cb-bot")
+        self.live: dict[str, LiveGame] = {}
+        self._load_lock = asyncio.Lock()
+
+    def close(self) -> None:
+        """Stop bot drivers and the executor."""
+        for lg in self.live.values():
+            if lg.driver is not None:
+                lg.driver.cancel()
+        if isinstance(self.executor, ThreadPoolExecutor):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ creation
+    def create(self, body: Any, owner: str | None) -> tuple[LiveGame, dict[int, str]]:
+        """Create a game from a request body.
+
+        Body: ``{"game": id, "options": {...}, "num_players": n (optional, default: number of
+        seats or the game's default), "seats": [{"kind": "human"|"invite"|"bot",
+        "bot": "random"|"greedy"|..., "name": str}], "seed": int (optional)}``.
+        Returns the live game and the tokens of every human/invite seat. Raises ApiError 400
+        naming the bad field.
+        """
+        if not isinstance(body, dict):
+            raise ApiError(400, "body: expected a JSON object")
+        known = {"game", "options", "num_players", "seats", "seed"}
+        extra = sorted(set(body) - known)
+        if extra:
+            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: {', '.join(sorted(known))}")
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise ApiError(400, "game: expected a game id string")
+        try:
+            cls = game_class(name)
+        except CitybuildersError as exc:
+            raise ApiError(400, f"game: {exc}") from None
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, "options: expected an object of option name -> value")
+        seats_in = body.get("seats")
+        n = body.get("num_players")
+        if seats_in is None:
+            seats_in = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (
+                (n if isinstance(n, int) and not isinstance(n, bool) else cls.default_players) - 1
+            )
+        if not isinstance(seats_in, list) or not seats_in:
+            raise ApiError(400, "seats: expected a non-empty list of seats")
+        if n is None:
+            n = len(seats_in)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ApiError(400, "num_players: expected an integer")
+        if len(seats_in) < n:
+            raise ApiError(400, f"seats: {n} players need {n} seats, got {len(seats_in)}")
+        seats_in = seats_in[:n]
+        seed = body.get("seed")
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+            raise ApiError(400, "seed: expected an integer from 0 to 2**62-1")
+        try:
+            game = load_game(cls.name, **options)
+            n = game.check_num_players(n)
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
+        seats: list[SeatRow] = []
+        bots = set(bot_names())
+        for i, s in enumerate(seats_in):
+            if not isinstance(s, dict):
+                raise ApiError(400, f"seats[{i}]: expected an object")
+            kind = s.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise ApiError(400, f"seats[{i}].kind: bad value {kind!r}; allowed: "
+                                    + ", ".join(SEAT_KINDS))
+            bot = None
+            if kind == "bot":
+                bot = s.get("bot", "random")
+                if bot not in bots:
+                    raise ApiError(400, f"seats[{i}].bot: unknown bot {bot!r}; allowed: "
+                                        + ", ".join(sorted(bots)))
+            label = s.get("name")
+            if label is not None and (not isinstance(label, str) or len(label) > 40):
+                raise ApiError(400, f"seats[{i}].name: expected a string of at most 40 chars")
+            if not label:
+                label = f"{bot} bot" if kind == "bot" else f"Player {i + 1}"
+            token = None if kind == "bot" else secrets.token_urlsafe(18)
+            seats.append(SeatRow(i, kind, bot, label, token))
+        try:
+            state = game.new_initial_state(n, seed)
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
+        entries: list[tuple[int, int]] = []
+        texts: list[str] = []
+        _resolve_chance(state, entries, texts)
+        game_id = secrets.token_hex(8)
+        header = {"game": game.name, "rules_version": game.rules_version,
+                  "options": game.options, "num_players": n, "seed": seed}
+        self.store.create_game(game_id, header, seats, entries, _status(state), owner)
+        row = self.store.load_game(game_id)
+        assert row is not None
+        lg = LiveGame(row=row, game=game, state=state, log=texts, version=row.version)
+        self.live[game_id] = lg
+        self._ensure_driver(lg)
+        return lg, {s.seat: s.token for s in seats if s.token}
+
+    def import_record(self, data: Any, owner: str | None) -> LiveGame:
+        """Store a record (JSON object) for replay. Entries ``null`` (hidden outcomes of a
+        running game's export) end the replayable part. Raises ApiError 400 on a bad record."""
+        try:
+            rec = load_record(data)
+        except RecordError as exc:
+            raise ApiError(400, str(exc)) from None
+        upto = None
+        note = None
+        for i, e in enumerate(rec.actions):
+            if e is None:
+                upto = i
+                note = (f"the record hides move {i + 1} (a draw you could not see); "
+                        f"replay stops before it")
+                break
+        from ..core.records import replay
+
+        try:
+            state = replay(rec, upto)
+        except RecordError as exc:
+            raise ApiError(400, str(exc)) from None
+        game_id = secrets.token_hex(8)
+        header = {"game": state.game.name, "rules_version": state.game.rules_version,
+                  "options": state.game.options, "num_players": state.num_players,
+                  "seed": state.seed}
+        seats = [SeatRow(i, "human", None, f"Player {i + 1}", None)
+                 for i in range(state.num_players)]
+        self.store.create_game(game_id, header, seats, state._history, "imported", owner,
+                               note)
+        row = self.store.load_game(game_id)
+        assert row is not None
+        texts = self._texts_by_replay(state.game, row)[1]
+        lg = LiveGame(row=row, game=state.game, state=state, log=texts, version=row.version)
+        self.live[game_id] = lg
+        return lg
+
+    # ------------------------------------------------------------------ loading
+    @staticmethod
+    def _texts_by_replay(game: Game, row: GameRow, upto: int | None = None
+                         ) -> tuple[State, list[str]]:
+        state = game.new_initial_state(row.num_players, row.seed)
+        texts: list[str] = []
+        for actor, action in row.actions[:upto]:
+            texts.append(_entry_text(state, actor, action))
+            state.apply_legal(action, actor if actor >= 0 else None)
+        return state, texts
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game ``game_id`` (replayed from the database if needed). 404 if unknown."""
+        lg = self.live.get(game_id)
+        if lg is not None:
+            return lg
+        async with self._load_lock:
+            lg = self.live.get(game_id)
+            if lg is not None:
+                return lg
+            row = self.store.load_game(game_id) if _valid_id(game_id) else None
+            if row is None:
+                raise ApiError(404, f"game '{game_id}' not found")
+            try:
+                game = load_game(row.game, **row.options)
+                if game.rules_version != row.rules_version:
+                    raise RecordError(
+                        f"stored with rules version {row.rules_version}, engine has "
+                        f"{game.rules_version}")
+                state, texts = self._texts_by_replay(game, row)
+            except CitybuildersError as exc:
+                raise ApiError(409, f"game '{game_id}' cannot be loaded: {exc}") from None
+            lg = LiveGame(row=row, game=game, state=state, log=texts, version=row.version)
+            self.live[game_id] = lg
+            if row.status == "running":
+                async with lg.lock:
+                    self._ensure_driver(lg)
+            return lg
+
+    # ------------------------------------------------------------------ seats and tokens
+    @staticmethod
+    def seat_of(lg: LiveGame, token: str | None) -> int:
+        """The seat whose secret token is ``token``. 401 if missing, 403 if wrong."""
+        if not token:
+            raise ApiError(401, "token: missing seat token (the secret in your game link)")
+        for s in lg.row.seats:
+            if s.token and secrets.compare_digest(s.token, token):
+                return s.seat
+        raise ApiError(403, "token: this token does not hold a seat of this game")
+
+    # ------------------------------------------------------------------ moves
+    async def act(self, lg: LiveGame, seat: int, body: Any) -> None:
+        """Validate and apply a move of ``seat``; commit; resolve chance; wake bots; push.
+
+        Body: ``{"state_id": int, "action": int}`` or ``{"state_id": int, "move": notation}``
+        or ``{"state_id": int, "path": [key, ...]}``. Raises ApiError: 400 malformed/illegal,
+        409 stale state id or finished game.
+        """
+        if not isinstance(body, dict):
+            raise ApiError(400, "body: expected a JSON object")
+        extra = sorted(set(body) - {"state_id", "action", "move", "path", "token"})
+        if extra:
+            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: state_id, action, "
+                                "move, path, token")
+        sid = body.get("state_id")
+        if isinstance(sid, bool) or not isinstance(sid, int):
+            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+        async with lg.lock:
+            if lg.row.status == "imported":
+                raise ApiError(409, "this is an imported record: it can only be replayed")
+            if sid != lg.version:
+                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
+                                    " reload and try again")
+            state = lg.state
+            if state.is_terminal():
+                raise ApiError(409, "the game is over")
+            action = self._parse_action(state, seat, body)
+            new = state.clone()
+            try:
+                new.apply_action(action, seat)
+            except IllegalActionError as exc:
+                raise ApiError(400, f"illegal move: {exc}") from None
+            texts = [_entry_text(state, seat, action)]
+            self._commit(lg, new, texts)
+            self._ensure_driver(lg)
+        await self.broadcast(lg)
+
+    def _parse_action(self, state: State, seat: int, body: dict[str, Any]) -> int:
+        if "action" in body:
+            a = body["action"]
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise ApiError(400, "action: expected an integer action id")
+            n = state.game.num_distinct_actions()
+            if not 0 <= a < n:
+                raise ApiError(400, f"action: expected an action id from 0 to {n - 1}, got {a}")
+            if seat not in state.active_players():
+                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+            return a
+        if "move" in body:
+            text = body["move"]
+            if not isinstance(text, str):
+                raise ApiError(400, "move: expected the move's notation as a string")
+            if seat not in state.active_players():
+                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+            try:
+                return state.string_to_action(text, seat)
+            except IllegalActionError as exc:
+                raise ApiError(400, f"illegal move: {exc}") from None
+        if "path" in body:
+            path = body["path"]
+            if not isinstance(path, list) or not all(isinstance(k, str) for k in path):
+                raise ApiError(400, "path: expected a list of key strings")
+            if seat not in state.active_players():
+                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+            hits = [a for a in state.legal_actions(seat)
+                    if list(state.action_path(a, seat)) == path]
+            if len(hits) != 1:
+                raise ApiError(400, f"illegal move: path {path!r} matches {len(hits)} legal moves")
+            return hits[0]
+        raise ApiError(400, "action: give one of 'action' (id), 'move' (notation) or 'path'")
+
+    def _commit(self, lg: LiveGame, new: State, texts: list[str]) -> None:
+        """Resolve chance on ``new``, store the new entries, then make ``new`` current."""
+        start = len(lg.state._history)
+        entries = list(new._history[start:])
+        _resolve_chance(new, entries, texts)
+        version = lg.version + 1
+        status = _status(new)
+        self.store.append_actions(lg.id, start, entries, version, status)
+        lg.state, lg.version = new, version
+        lg.log.extend(texts)
+        lg.row.status = status
+
+    async def undo(self, lg: LiveGame, seat: int, body: Any) -> None:
+        """Take back ``seat``'s last action (BGA policy, ``core.undo``). 400 if not allowed."""
+        if not isinstance(body, dict):
+            raise ApiError(400, "body: expected a JSON object")
+        sid = body.get("state_id")
+        if isinstance(sid, bool) or not isinstance(sid, int):
+            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+        async with lg.lock:
+            if sid != lg.version:
+                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
+                                    " reload and try again")
+            if lg.row.status != "running":
+                raise ApiError(409, "the game is over")
+            try:
+                new = core_undo.undo_last(lg.state, seat)
+            except IllegalActionError as exc:
+                raise ApiError(400, f"undo: {exc}") from None
+            length = len(new._history)
+            version = lg.version + 1
+            self.store.truncate_actions(lg.id, length, version, _status(new))
+            lg.state, lg.version = new, version
+            del lg.log[length:]
+        await self.broadcast(lg)
+
+    # ------------------------------------------------------------------ bots
+    def _bot_seats(self, lg: LiveGame) -> list[int]:
+        by_seat = {s.seat: s for s in lg.row.seats}
+        return [p for p in lg.state.active_players() if by_seat[p].kind == "bot"]
+
+    def _ensure_driver(self, lg: LiveGame) -> None:
+        """Start the bot driver if a bot is to act (call with ``lg.lock`` held)."""
+        if lg.driver is None and lg.row.status == "running" and self._bot_seats(lg):
+            lg.driver = asyncio.get_running_loop().create_task(self._drive(lg))
+
+    async def _drive(self, lg: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with lg.lock:
+                seats = self._bot_seats(lg) if lg.row.status == "running" else []
+                if not seats:
+                    lg.driver = None
+                    return
+                seat = seats[0]
+                version = lg.version
+                snapshot = lg.state.clone()
+                bot = lg.bots.get(seat)
+                if bot is None:
+                    name = next(s.bot for s in lg.row.seats if s.seat == seat)
+                    bot = lg.bots[seat] = make_bot(name or "random", fresh_seed())
+            try:
+                action = await loop.run_in_executor(self.executor, bot.step, snapshot, seat)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a broken bot must not kill the server
+                log.exception("bot of seat %s in game %s failed", seat, lg.id)
+                async with lg.lock:
+                    lg.bot_error = f"the bot of seat {seat + 1} failed: {exc}"
+                    lg.driver = None
+                await self.broadcast(lg)
+                return
+            async with lg.lock:
+                if lg.version != version:
+                    continue  # someone else moved meanwhile (simultaneous phase): think again
+                new = lg.state.clone()
+                try:
+                    new.apply_action(action, seat)
+                except IllegalActionError as exc:
+                    lg.bot_error = f"the bot of seat {seat + 1} chose an illegal move: {exc}"
+                    lg.driver = None
+                    return
+                self._commit(lg, new, [_entry_text(lg.state, seat, action)])
+            await self.broadcast(lg)
+
+    # ------------------------------------------------------------------ views
+    def seat_label(self, lg: LiveGame, actor: int) -> str:
+        """Who made a history entry: a seat name, ``chance`` or ``draw (seat k)``."""
+        if actor >= 0:
+            return lg.row.seats[actor].name
+        return "chance"
+
+    def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None
+                ) -> list[dict[str, Any]]:
+        """The game log as ``seat`` may see it: ``[{n, actor, who, text}]``; a draw only another
+        player may see reads ``(hidden)``. ``seat`` None = everything (finished games)."""
+        out = []
+        hist = lg.state._history if upto is None else lg.state._history[:upto]
+        for i, (actor, action) in enumerate(hist):
+            viewer = chance_viewer_of(actor)
+            hidden = seat is not None and viewer is not None and viewer != seat
+            who = self.seat_label(lg, actor) if viewer is None else (
+                f"draw for {lg.row.seats[viewer].name}")
+            out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
+                        "text": "(hidden)" if hidden else lg.log[i]})
+        return out
+
+    def view(self, lg: LiveGame, seat: int, state: State | None = None,
+             log_upto: int | None = None) -> dict[str, Any]:
+        """Everything seat ``seat`` may see, as JSON: observation, SVG, legal moves with click
+        paths, scores, log, undo count, result. Never another seat's secrets."""
+        st = lg.state if state is None else state
+        active = st.active_players()
+        terminal = st.is_terminal()
+        legal = []
+        live = state is None and lg.row.status == "running"
+        if live and seat in active:
+            for a in st.legal_actions(seat):
+                try:
+                    path = [str(k) for k in st.action_path(a, seat)]
+                except Exception:  # noqa: BLE001
+                    path = [_entry_text(st, seat, a)]
+                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path})
+        try:
+            svg = st.render_svg(seat)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("render_svg failed")
+            svg = f"<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: {exc}</text></svg>"
+        scores = [s.to_dict() for s in st.scores()]
+        result = None
+        if terminal:
+            try:
+                winners = st.winners()
+            except Exception:  # noqa: BLE001
+                winners = []
+            result = {"winners": winners, "returns": st.returns(),
+                      "info": _jsonable(st.result_info())}
+        return {
+            "game_id": lg.id,
+            "game": lg.game.name,
+            "title": lg.game.title or lg.game.name,
+            "status": lg.row.status,
+            "state_id": lg.version,
+            "move_number": len(st._history),
+            "seat": seat,
+            "num_players": st.num_players,
+            "cooperative": bool(getattr(lg.game, "cooperative", False)),
+            "simultaneous": bool(getattr(lg.game, "simultaneous", False)),
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot}
+                      for s in lg.row.seats],
+            "current_player": st.current_player(),
+            "active_players": active,
+            "terminal": terminal,
+            "observation": _jsonable(st.observation(seat)),
+            "svg": svg,
+            "legal": legal,
+            "scores": scores,
+            "log": self.log_for(lg, seat if lg.row.status == "running" else None,
+                                log_upto if state is not None else None),
+            "undoable": core_undo.undoable_count(st, seat) if live else 0,
+            "result": result,
+            "bot_error": lg.bot_error,
+            "options": lg.game.options,
+        }
+
+    def record_for(self, lg: LiveGame, seat: int | None) -> dict[str, Any]:
+        """The record: full for a finished/imported game; for a running game the history as
+        ``seat`` may see it (hidden outcomes ``null``) with ``"complete": false``."""
+        rec = record_of(lg.state).to_json()
+        if lg.row.status in ("finished", "imported") or seat is None:
+            rec["complete"] = lg.state.is_terminal()
+            return rec
+        simultaneous = lg.game.simultaneous
+        actions: list[Any] = []
+        for actor, action in lg.state._history:
+            viewer = chance_viewer_of(actor)
+            if viewer is not None and viewer != seat:
+                actions.append(None)
+            elif actor >= 0 and simultaneous:
+                actions.append([actor, action])
+            else:
+                actions.append(action)
+        rec["actions"] = actions
+        rec["complete"] = False
+        return rec
+
+    def replay_state(self, lg: LiveGame, step: int) -> State:
+        """The state after the first ``step`` history entries (exact replay)."""
+        return core_undo.rebuild(lg.state, step)
+
+    # ------------------------------------------------------------------ websockets
+    async def broadcast(self, lg: LiveGame) -> None:
+        """Send each connected client the fresh view of its own seat."""
+        if not lg.connections:
+            return
+        views: dict[int, dict[str, Any]] = {}
+        for ws, seat in list(lg.connections):
+            if seat not in views:
+                views[seat] = {"type": "view", "view": self.view(lg, seat)}
+            try:
+                await ws.send_json(views[seat])
+            except Exception:  # noqa: BLE001 - a closed socket is dropped
+                lg.connections.discard((ws, seat))
+
+
+def _valid_id(game_id: str) -> bool:
+    return 0 < len(game_id) <= 32 and all(c in "0123456789abcdef" for c in game_id)
+
+
+def _jsonable(obj: Any) -> Any:
+    """Convert tuples/sets/frozensets to lists recursively (observations are JSON-able)."""
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(_jsonable(v) for v in obj)
+    return obj
+
+
+def option_form_specs(cls: type[Game]) -> list[dict[str, Any]]:
+    """The game's ``option_specs`` as JSON for the create-game form."""
+    out = []
+    for o in cls.option_specs:
+        out.append({
+            "name": o.name, "default": o.default, "doc": o.doc,
+            "type": o.type.__name__, "choices": list(o.choices) if o.choices is not None else None,
+            "minimum": o.minimum, "maximum": o.maximum, "kind": o.kind, "source": o.source,
+            "alternatives": dict(o.alternatives), "allowed": o.allowed_text(),
+        })
+    return out
+
+
+def parse_form_options(cls: type[Game], form: dict[str, list[str]]) -> dict[str, Any]:
+    """Options from an HTML form (``opt.<name>`` fields). Raises OptionError on bad text."""
+    from ..core.options import parse_option_text
+
+    out: dict[str, Any] = {}
+    for o in cls.option_specs:
+        key = f"opt.{o.name}"
+        if o.type is bool:
+            out[o.name] = key in form and form[key][-1] not in ("", "0", "false", "off")
+            continue
+        if key not in form:
+            continue
+        if o.type is list:
+            vals = [v for v in form[key] if v != ""]
+            if len(vals) == 1 and "," in vals[0]:
+                out[o.name] = parse_option_text(o, vals[0])
+                continue
+            conv: list[Any] = []
+            for v in vals:
+                if v.lstrip("-").isdigit() and (
+                    o.choices is None or any(isinstance(c, int) for c in o.choices)):
+                    conv.append(int(v))
+                else:
+                    conv.append(v)
+            if conv or o.default is not None:
+                out[o.name] = conv
+            continue
+        text = form[key][-1]
+        if text == "" or text == "__default__":
+            continue
+        if o.choices is not None and o.type is not str:
+            matches = [c for c in o.choices if str(c) == text]
+            if matches:
+                out[o.name] = matches[0]
+                continue
+        out[o.name] = parse_option_text(o, text)
+    return out
+
+
+__all__ += ["option_form_specs", "parse_form_options"]

@@ -1,0 +1,65 @@
+/* Shared helpers of the play and replay pages (vanilla JS, no build step). */
+"use strict";
+const CB = {};
+CB.page = JSON.parse(document.getElementById("page-data").textContent);
+CB.el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+};
+CB.api = async (url, opts) => {
+  const res = await fetch(url, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: "bad server reply" }; }
+  return { ok: res.ok, status: res.status, data };
+};
+CB.showError = (msg) => {
+  const box = document.getElementById("error");
+  if (!box) return;
+  box.textContent = msg || "";
+  box.hidden = !msg;
+};
+CB.seatName = (view, s) => (view.seats[s] ? view.seats[s].name : "seat " + (s + 1));
+CB.value = (v) => {
+  if (v === null || v === undefined) return CB.el("span", { class: "muted", text: "—" });
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== "object")) return CB.el("span", { text: v.length ? v.join(", ") : "(none)" });
+    const ul = CB.el("ul");
+    v.forEach((x) => ul.append(CB.el("li", {}, CB.value(x))));
+    return ul;
+  }
+  if (typeof v === "object") {
+    const t = CB.el("table", { class: "kv" });
+    for (const [k, x] of Object.entries(v)) t.append(CB.el("tr", {}, CB.el("th", { text: k }), CB.el("td", {}, CB.value(x))));
+    return t;
+  }
+  return CB.el("span", { text: String(v) });
+};
+CB.renderPanels = (obs) => {
+  const box = document.getElementById("panels");
+  box.replaceChildren();
+  if (!obs || typeof obs !== "object") return;
+  for (const [k, v] of Object.entries(obs)) {
+    box.append(CB.el("section", { class: "panel", "data-panel": k }, CB.el("h4", { text: k.replace(/_/g, " ") }), CB.value(v)));
+  }
+};
+CB.scoreTable = (view) => {
+  const parts = [];
+  view.scores.forEach((s) => Object.keys(s.parts || {}).forEach((p) => { if (!parts.includes(p)) parts.push(p); }));
+  const t = CB.el("table", { class: "scores" });
+  t.append(CB.el("tr", {}, CB.el("th", { text: "player" }), ...parts.map((p) => CB.el("th", { text: p })), CB.el("th", { text: "total" })));
+  view.scores.forEach((s, i) => {
+    const win = view.result && view.result.winners && view.result.winners.includes(i);
+    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: CB.seatName(view, i) + (i === view.seat ? " (you)" : "") }),
+      ...parts.map((p) => CB.el("td", { text: String((s.parts || {})[p] ?? "") })), CB.el("td", { class: "total", text: String(s.total) })));
+  });
+  return t;
+};
+CB.renderLog = (view) => {
+  const ol = document.getElementById("log");
+  ol.replaceChildren(...view.log.slice(-300).map((e) => CB.el("li", { value: String(e.n) }, CB.el("span", { class: "who", text: e.who + ": " }), CB.el("span", { text: e.text }))));
+  ol.scrollTop = ol.scrollHeight;
+};

@@ -1,0 +1,40 @@
+/* The replay page: step through a stored game (first / prev / next / last). */
+"use strict";
+const R = CB.page;
+let step = R.steps;
+let seat = R.seat === null ? 0 : R.seat;
+const slider = document.getElementById("slider");
+slider.max = String(R.steps);
+const seatSel = document.getElementById("seat");
+if (R.token) document.getElementById("seat-pick").hidden = true;
+for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: "seat " + (i + 1) }));
+seatSel.onchange = () => { seat = Number(seatSel.value); load(); };
+
+async function load() {
+  const q = new URLSearchParams({ step: String(step) });
+  if (R.token) q.set("token", R.token); else q.set("seat", String(seat));
+  const r = await CB.api(`/api/games/${R.game_id}/replay?${q}`);
+  if (!r.ok) { CB.showError(r.data.error); return; }
+  CB.showError("");
+  const v = r.data;
+  R.steps = v.steps;
+  slider.max = String(v.steps);
+  slider.value = String(v.step);
+  document.getElementById("stepinfo").textContent = `${v.step} / ${v.steps}`;
+  document.getElementById("board").innerHTML = v.svg;
+  const last = v.log[v.log.length - 1];
+  document.getElementById("status").textContent = (v.terminal ? "Game over. " : "") + (last ? `Move ${last.n}: ${last.who}: ${last.text}` : "Start of the game");
+  document.getElementById("scores").replaceChildren(CB.scoreTable(v));
+  CB.renderPanels(v.observation);
+  CB.renderLog(v);
+  const tok = R.token ? `token=${encodeURIComponent(R.token)}&` : "";
+  document.getElementById("export").href = `/api/games/${R.game_id}/record?${tok}download=1`;
+}
+const go = (s) => { step = Math.max(0, Math.min(R.steps, s)); load(); };
+document.getElementById("first").onclick = () => go(0);
+document.getElementById("prev").onclick = () => go(step - 1);
+document.getElementById("next").onclick = () => go(step + 1);
+document.getElementById("last").onclick = () => go(R.steps);
+slider.oninput = () => go(Number(slider.value));
+document.addEventListener("keydown", (ev) => { if (ev.key === "ArrowLeft") go(step - 1); if (ev.key === "ArrowRight") go(step + 1); });
+load();

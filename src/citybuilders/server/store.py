@@ -1,0 +1,275 @@
+"""Persistent storage of web games through SQLAlchemy (SQLite by default, any URL works).
+
+A game is stored as its record header (game, rules_version, options, num_players, seed), its
+seats (kind, bot, secret token) and its actions in order (chance outcomes included, each with
+its history actor code so private draws stay private). Restarting the server = replaying the
+stored actions. Every write is one transaction committed before the caller acknowledges it.
+
+Tables are created and upgraded by Alembic migrations shipped as package data
+(``citybuilders/server/migrations``), versioned from the first table.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+__all__ = ["Store", "GameRow", "SeatRow", "default_db_url", "migrate", "metadata"]
+
+metadata = sa.MetaData()
+games_t = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("rules_version", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("num_players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("owner", sa.String(64)),
+    sa.Column("note", sa.Text),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+seats_t = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("bot", sa.String(32)),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token", sa.String(64)),
+    sa.Column("claimed_by", sa.String(64)),
+)
+actions_t = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("actor", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def default_db_url() -> str:
+    """``sqlite:///<user data dir>/citybuilders/citybuilders.sqlite3`` (directory created)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("citybuilders", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'citybuilders.sqlite3'}"
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+            cur = dbapi_conn.cursor()
+            if ":memory:" not in url and url.rstrip("/") not in ("sqlite:", "sqlite:/"):
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=5000")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (creates the tables on a new DB)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """One seat: ``kind`` is ``human`` (this browser), ``invite`` (invite link) or ``bot``."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token: str | None
+    claimed_by: str | None = None
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A stored game: record header, status (``running``/``finished``/``imported``), seats,
+    actions as ``(actor, action)`` history entries and the monotonic ``version`` (state id)."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    num_players: int
+    seed: int
+    status: str
+    version: int
+    owner: str | None
+    note: str | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow]
+    actions: list[tuple[int, int]]
+
+
+class Store:
+    """Database access. All methods are synchronous and commit before returning."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_db_url()
+        self.engine = _make_engine(self.url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    def create_game(
+        self,
+        game_id: str,
+        header: dict[str, Any],
+        seats: Sequence[SeatRow],
+        actions: Sequence[tuple[int, int]],
+        status: str,
+        owner: str | None,
+        note: str | None = None,
+    ) -> None:
+        """Insert a game with its seats and initial actions in one transaction."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games_t.insert().values(
+                    id=game_id,
+                    game=header["game"],
+                    rules_version=header["rules_version"],
+                    options=json.dumps(header["options"], sort_keys=True),
+                    num_players=header["num_players"],
+                    seed=header["seed"],
+                    status=status,
+                    version=len(actions),
+                    owner=owner,
+                    note=note,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats_t.insert(),
+                [
+                    dict(game_id=game_id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                         token=s.token, claimed_by=s.claimed_by)
+                    for s in seats
+                ],
+            )
+            self._insert_actions(conn, game_id, 0, actions)
+
+    @staticmethod
+    def _insert_actions(conn: sa.Connection, game_id: str, start: int,
+                        actions: Iterable[tuple[int, int]]) -> None:
+        rows = [dict(game_id=game_id, idx=start + i, actor=a, action=b)
+                for i, (a, b) in enumerate(actions)]
+        if rows:
+            conn.execute(actions_t.insert(), rows)
+
+    def append_actions(self, game_id: str, start: int, actions: Sequence[tuple[int, int]],
+                       version: int, status: str) -> None:
+        """Append history entries from index ``start``; set the new version and status."""
+        with self.engine.begin() as conn:
+            self._insert_actions(conn, game_id, start, actions)
+            conn.execute(
+                games_t.update().where(games_t.c.id == game_id)
+                .values(version=version, status=status, updated_at=time.time())
+            )
+
+    def truncate_actions(self, game_id: str, length: int, version: int, status: str) -> None:
+        """Delete history entries from index ``length`` on (undo); set version and status."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_t.delete().where(actions_t.c.game_id == game_id,
+                                         actions_t.c.idx >= length)
+            )
+            conn.execute(
+                games_t.update().where(games_t.c.id == game_id)
+                .values(version=version, status=status, updated_at=time.time())
+            )
+
+    def claim_seat(self, game_id: str, seat: int, owner: str) -> None:
+        """Remember that browser ``owner`` opened the invite link of ``seat`` (for "my games")."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats_t.update().where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+                .values(claimed_by=owner)
+            )
+
+    # ------------------------------------------------------------------ reads
+    def load_game(self, game_id: str) -> GameRow | None:
+        """The stored game ``game_id`` with seats and actions, or None."""
+        with self.engine.connect() as conn:
+            g = conn.execute(games_t.select().where(games_t.c.id == game_id)).mappings().first()
+            if g is None:
+                return None
+            seats = [
+                SeatRow(r["seat"], r["kind"], r["bot"], r["name"], r["token"], r["claimed_by"])
+                for r in conn.execute(
+                    seats_t.select().where(seats_t.c.game_id == game_id)
+                    .order_by(seats_t.c.seat)
+                ).mappings()
+            ]
+            actions = [
+                (r[0], r[1])
+                for r in conn.execute(
+                    sa.select(actions_t.c.actor, actions_t.c.action)
+                    .where(actions_t.c.game_id == game_id).order_by(actions_t.c.idx)
+                )
+            ]
+        return GameRow(
+            id=g["id"], game=g["game"], rules_version=g["rules_version"],
+            options=json.loads(g["options"]), num_players=g["num_players"], seed=g["seed"],
+            status=g["status"], version=g["version"], owner=g["owner"], note=g["note"],
+            created_at=g["created_at"], updated_at=g["updated_at"], seats=seats, actions=actions,
+        )
+
+    def games_of(self, owner: str, limit: int = 50) -> list[dict[str, Any]]:
+        """Games created by or joined from browser ``owner``, newest first:
+        ``[{id, game, status, updated_at, seats: [seat numbers this browser holds]}]``."""
+        with self.engine.connect() as conn:
+            q = (
+                sa.select(games_t.c.id, games_t.c.game, games_t.c.status, games_t.c.updated_at,
+                          games_t.c.owner, seats_t.c.seat, seats_t.c.kind, seats_t.c.claimed_by)
+                .join(seats_t, seats_t.c.game_id == games_t.c.id)
+                .where(sa.or_(games_t.c.owner == owner, seats_t.c.claimed_by == owner))
+                .order_by(games_t.c.updated_at.desc())
+            )
+            out: dict[str, dict[str, Any]] = {}
+            for r in conn.execute(q).mappings():
+                d = out.setdefault(r["id"], {"id": r["id"], "game": r["game"],
+                                             "status": r["status"],
+                                             "updated_at": r["updated_at"], "seats": []})
+                mine = (r["owner"] == owner and r["kind"] == "human") or r["claimed_by"] == owner
+                if mine and r["seat"] not in d["seats"]:
+                    d["seats"].append(r["seat"])
+        return list(out.values())[:limit]
