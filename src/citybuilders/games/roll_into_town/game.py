@@ -277,8 +277,7 @@ class RollIntoTownState(State):
                 else:
                     base = (base_d + V_COAST) * n
                     out += map(base.__add__, free_cells)
-        out.sort()
-        return out
+        return out  # ascending by construction
 
     def _fountain_ok(self, player: int) -> bool:
         sheet = self.sheets[player]
@@ -308,8 +307,7 @@ class RollIntoTownState(State):
             out.append(g.A_FOUNTAIN)
         if self.to_draw[player] <= 0 or not out or out[0] >= g.A_ADJ:
             out.append(g.A_DONE)
-        out.sort()
-        return out
+        return out  # ascending by construction
 
     # ------------------------------------------------------------------ build
     def build_options(self, player: int) -> list[int]:

@@ -125,7 +125,7 @@ class Geometry:
     """
 
     __slots__ = ("rows", "cols", "n", "side_nb", "nb4", "nb8", "m4", "m8", "border", "hall",
-                 "all_mask")
+                 "all_mask", "river_starts")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols, self.n = rows, cols, rows * cols
@@ -149,6 +149,10 @@ class Geometry:
         self.border = sum(1 << i for i in range(self.n) if -1 in side_nb[i])
         self.hall = (rows // 2) * cols + cols // 2
         self.all_mask = (1 << self.n) - 1
+        # first river pieces: (cell, shape) with a flow side off the map, shape-major order
+        self.river_starts = tuple(
+            (i, shape) for shape in RIVER_SHAPES for i in range(self.n)
+            if any(shape >> s & 1 and side_nb[i][s] < 0 for s in range(4)))
 
 
 @lru_cache(maxsize=None)
@@ -259,19 +263,13 @@ class Sheet:
             self.trees |= 1 << cell
 
     def river_options(self) -> list[tuple[int, int]]:
-        """Legal river pieces ``(cell, shape mask)`` now (rulebook: first piece at the map edge,
-        the rest continue the river; rules_proposal icons.river)."""
+        """Legal river pieces ``(cell, shape mask)`` now, ordered by shape then cell (rulebook:
+        first piece at the map edge, the rest continue the river; rules_proposal icons.river)."""
         geo = self.geo
         out: list[tuple[int, int]] = []
         if self.river_src < 0:
-            for i in _bits(self.free & geo.border):
-                nb = geo.side_nb[i]
-                for shape in RIVER_SHAPES:
-                    for s in range(4):
-                        if shape >> s & 1 and nb[s] < 0:
-                            out.append((i, shape))
-                            break
-            return out
+            free = self.free
+            return [x for x in geo.river_starts if free >> x[0] & 1]
         last = self.river[-1]
         t = geo.side_nb[last][self.river_exit]
         if t < 0 or not self.free >> t & 1:

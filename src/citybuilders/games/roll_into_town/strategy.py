@@ -1,6 +1,375 @@
-"""Roll into Town bot heuristics (placeholder)."""
+"""Roll into Town bot heuristics: ``evaluate`` and a fast plan-following ``greedy_action``.
+
+The greedy player follows a simple town plan (the shape of the research template in
+roll_games_notes §5.3, not its tuned weights):
+
+* a sea line: coasts on the anti-diagonal ``row + col == rows // 2`` of the top-left corner with
+  water facing north and west, so the corner floods into ocean (coast + lighthouse points);
+* the river along the bottom edge from west to east (2 points a square once it joins the edges);
+* farms, mountains and trees elsewhere, then houses (next to taverns), quarries beside mountains,
+  lumberjacks beside trees, watermills beside the river, a harbor, the lighthouse, the cathedral.
+
+Every choice is a one-step look-ahead over the legal actions with a hand-written value; no state
+is cloned except to measure the ocean a coast would create.
+"""
+
 from __future__ import annotations
-def evaluate(state, player):
-    return float(state.scores()[player].total)
-def greedy_action(state, player, rng):
+
+import random
+from typing import TYPE_CHECKING
+
+from . import rules as R
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RollIntoTownState
+
+__all__ = ["evaluate", "greedy_action"]
+
+FOOD_VALUE = 0.55
+STONE_VALUE = 0.5
+WOOD_VALUE = 0.45
+
+
+def evaluate(state: "RollIntoTownState", player: int) -> float:
+    """Score total plus a small value per resource held and per income source (for the
+    generic one-ply greedy; the fast greedy below does not need it)."""
+    sheet = state.sheets[player]
+    total = state.scores()[player].total
+    left = R.ROUNDS - state.round
+    food, stone = sheet.income()
+    return (total + FOOD_VALUE * sheet.res[0] + STONE_VALUE * sheet.res[1]
+            + WOOD_VALUE * sheet.res[2] + 0.3 * left * (food * FOOD_VALUE + stone * STONE_VALUE))
+
+
+# ----------------------------------------------------------------------------- plan zones
+def _zones(geo: R.Geometry) -> tuple[int, int, int]:
+    """(sea line cells, flooded triangle cells, river row cells) as bitsets."""
+    k = geo.rows // 2
+    line = tri = river = 0
+    for i in range(geo.n):
+        r, c = divmod(i, geo.cols)
+        if r + c == k:
+            line |= 1 << i
+        elif r + c < k:
+            tri |= 1 << i
+        if r == geo.rows - 1:
+            river |= 1 << i
+    return line, tri, river
+
+
+_ZONES: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def zones(geo: R.Geometry) -> tuple[int, int, int]:
+    """Cached :func:`_zones`."""
+    key = (geo.rows, geo.cols)
+    if key not in _ZONES:
+        _ZONES[key] = _zones(geo)
+    return _ZONES[key]
+
+
+def _reserved(geo: R.Geometry) -> int:
+    line, tri, river = zones(geo)
+    return line | tri | river
+
+
+# ----------------------------------------------------------------------------- discover
+def _balance(sheet: R.Sheet) -> tuple[float, float]:
+    """Weights for new food and stone income: houses need 3 food to 2 stone."""
+    food, stone = sheet.income()
+    f = 1.0 if food * 2 <= stone * 3 + 4 else 0.35
+    st = 1.0 if stone * 3 <= food * 2 + 3 else 0.4
+    if stone == 0:
+        st = 1.6
+    return f, st
+
+
+def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -> float:
+    sheet = state.sheets[player]
+    geo = sheet.geo
+    left = R.ROUNDS - state.round
+    bit = 1 << cell
+    line, tri, river_row = zones(geo)
+    reserved = line | tri | river_row
+    penalty = 1.5 if reserved & bit else 0.0
+    fw, sw = _balance(sheet)
+    if icon == R.FARM:
+        wm = sheet.count(R.B_WATERMILL)
+        return fw * FOOD_VALUE * left * (1 + wm + (0.5 if sheet.river else 0)) * 0.5 - penalty
+    if icon == R.MOUNTAIN:
+        terrain, bld = sheet.terrain, sheet.bld
+        q = sum(1 for j in geo.nb8[cell] if bld[j] == R.B_QUARRY)
+        mts = sum(1 for j in geo.nb8[cell] if terrain[j] == R.MOUNTAIN)
+        room = (geo.m8[cell] & sheet.free & ~reserved).bit_count()
+        per = q + (0.6 if room else 0) + 0.25 * mts
+        return sw * STONE_VALUE * left * per * 0.5 - penalty
+    if icon == R.TREE:
+        lj = sum(1 for j in geo.nb8[cell] if sheet.bld[j] == R.B_LUMBERJACK)
+        r, c = divmod(cell, geo.cols)
+        corner = (r < 3 and c >= geo.cols - 3)
+        wood_need = 1.5 if sheet.res[2] < 2 else 1.0
+        return wood_need * WOOD_VALUE * left * (0.5 * lj + 0.35) * 0.5 + (0.8 if corner else 0) \
+            - penalty
+    return 0.0
+
+
+def _river_value(sheet: R.Sheet, cell: int, shape: int) -> float:
+    geo = sheet.geo
+    r, c = divmod(cell, geo.cols)
+    if sheet.river_src < 0:
+        # prefer the plan start: bottom-left corner flowing east
+        v = 1.0
+        if r == geo.rows - 1 and shape == (R.E_ | R.W_) and c == 0:
+            v += 3.0
+        elif shape in (R.N_ | R.S_, R.E_ | R.W_):
+            v += 1.0
+        return v
+    entry = (sheet.river_exit + 2) & 3
+    ex = [s for s in range(4) if shape >> s & 1 and s != entry][0]
+    v = 1.0
+    if ex == (sheet.river_src + 2) & 3:
+        v += 1.5  # keeps heading for the opposite edge
+    nxt = geo.side_nb[cell][ex]
+    if nxt >= 0 and not sheet.free >> nxt & 1:
+        v -= 2.0  # would block itself
+    return v
+
+
+def _coast_value(state: "RollIntoTownState", player: int, cell: int) -> tuple[float, int]:
+    """Best value and water mask of a coast at ``cell`` (measures the ocean it creates)."""
+    sheet = state.sheets[player]
+    geo = sheet.geo
+    rule = state.game.options["ocean_sides_rule"]
+    line, tri, river_row = zones(geo)
+    best = (-1e9, R.N_)
+    allowed = [R.COAST_MASKS[a - state.game.A_SIDES] for a in state.game.coast_sides]
+    for mask in allowed:
+        # water facing off the map is wasted
+        if any(mask >> s & 1 and geo.side_nb[cell][s] < 0 for s in range(4)) and mask != (R.N_ | R.W_):
+            continue
+        sim = sheet.clone()
+        sim.terrain[cell] = R.EMPTY
+        sim.free |= 1 << cell
+        sim.draw_simple(cell, R.COAST)
+        made = sim.draw_coast(cell, mask, rule)
+        v = 2.0 + 1.0 * made
+        if line >> cell & 1 and mask == (R.N_ | R.W_):
+            v += 2.5
+        elif tri >> cell & 1:
+            v -= 0.5
+        if river_row >> cell & 1:
+            v -= 1.5
+        # water given to empty cells nearby is future ocean
+        for s in range(4):
+            j = geo.side_nb[cell][s]
+            if mask >> s & 1 and j >= 0 and sim.free >> j & 1:
+                v += 0.3 if (tri | line) >> j & 1 else -0.4
+        if v > best[0]:
+            best = (v, mask)
+    return best
+
+
+def _best_per_icon(state: "RollIntoTownState", player: int
+                   ) -> dict[int, tuple[float, int]]:
+    """For each icon 1-5: (best value, draw variant/cell code ``var * N + cell``)."""
+    from .game import RIVER_VAR, V_COAST
+
+    g = state.game
+    n = g.n_cells
+    sheet = state.sheets[player]
+    geo = sheet.geo
+    free_cells = R._bits(sheet.free)
+    out: dict[int, tuple[float, int]] = {}
+    if not free_cells:
+        return out
+    for icon in (R.FARM, R.MOUNTAIN, R.TREE):
+        best = max((_cell_value(state, player, icon, c), c) for c in free_cells)
+        out[icon] = (best[0], (icon - 1) * n + best[1])
+    river = sheet.river_options()
+    if river:
+        best = max((_river_value(sheet, c, shape), c, shape) for c, shape in river)
+        out[R.RIVER] = (best[0], RIVER_VAR[best[2]] * n + best[1])
+    line = zones(geo)[0]
+    water = 0
+    for i in range(geo.n):
+        if sheet.terrain[i] in (R.COAST, R.OCEAN):
+            water |= geo.m4[i]
+    cand = R._bits((line | water) & sheet.free) or free_cells[:8]
+    best = max((_coast_value(state, player, c)[0], c) for c in cand)
+    out[R.COAST] = (best[0], V_COAST * n + best[1])
+    return out
+
+
+def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
+    from .game import NVAR
+
+    g = state.game
+    legal = state.legal_actions(player)
+    if state.pending_coast[player] >= 0:
+        _, mask = _coast_value(state, player, state.pending_coast[player])
+        a = g.A_SIDES + R.COAST_MASKS.index(mask)
+        return a if a in legal else legal[0]
+    if g.A_FOUNTAIN in legal:
+        return g.A_FOUNTAIN
+    if state.to_draw[player] <= 0 or legal[0] >= g.A_ADJ:
+        return g.A_DONE if g.A_DONE in legal else legal[0]
+    n = g.n_cells
+    per_icon = _best_per_icon(state, player)
+    dice = state.dice[player]
+    used, adj = state.used[player], state.adjusted[player]
+
+    def die_value(v: int) -> tuple[float, int]:
+        if v == 6:
+            if not per_icon:
+                return (-1e9, -1)
+            best = max(per_icon.values())
+            return (best[0] - 0.4, best[1])
+        return per_icon.get(v, (-1e9, -1))
+
+    best = (-1e9, -1, -1)
+    for d, v in enumerate(dice):
+        if used >> d & 1:
+            continue
+        val, code = die_value(v)
+        if val > best[0]:
+            best = (val, d, code)
+    if state.sheets[player].hall_uses > 0:
+        for d, v in enumerate(dice):
+            if used >> d & 1 or adj >> d & 1:
+                continue
+            for step, k in ((-1, 0), (1, 1)):
+                w = v + step
+                if 1 <= w <= 5 and per_icon.get(w, (-1e9, -1))[0] > best[0] + 2.0:
+                    a = g.A_ADJ + 2 * d + k
+                    if a in legal:
+                        return a
+    if best[1] >= 0:
+        var_cell = best[2]
+        a = (best[1] * NVAR) * n + var_cell
+        if a in legal:
+            return a
+    for a in legal:  # fall back: the first legal draw (dice deduplicated by the state)
+        if a < g.A_ADJ:
+            return a
+    return g.A_DONE if g.A_DONE in legal else legal[0]
+
+
+# ----------------------------------------------------------------------------- build
+def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int) -> float:
+    sheet = state.sheets[player]
+    geo = sheet.geo
+    left = R.ROUNDS - state.round
+    terrain, bld = sheet.terrain, sheet.bld
+    reserved = _reserved(geo)
+    pen = 0.8 if reserved >> anchor & 1 else 0.0
+    nb8 = geo.nb8[anchor]
+    if kind == R.K_HOUSE:
+        taverns = sum(1 for j in nb8 if bld[j] == R.B_TAVERN)
+        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE)
+        free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
+        near_mtn = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
+        return 2.0 + (1.0 if taverns else 0.15 * houses + 0.05 * free8) - pen - 0.2 * near_mtn
+    if kind == R.K_QUARRY:
+        mts = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
+        return STONE_VALUE * mts * left * 0.8 - 1.0 - pen if mts else -9
+    if kind == R.K_LUMBERJACK:
+        tr = sum(1 for j in nb8 if terrain[j] == R.TREE)
+        return WOOD_VALUE * tr * 1.5 - 0.6 - pen if tr >= 1 else -9
+    if kind == R.K_WATERMILL:
+        farms = terrain.count(R.FARM)
+        return FOOD_VALUE * farms * left * 0.8 - 3 * WOOD_VALUE - pen
+    if kind == R.K_HARBOR:
+        if sheet.res[2] < 3 and R.B_QUARRY not in bld:
+            return -9
+        return _balance(sheet)[0] * FOOD_VALUE * left * 0.8 - 2 * WOOD_VALUE
+    if kind == R.K_TAVERN:
+        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE)
+        free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
+        return houses + 0.25 * free8 * min(1.0, left / 6) - 5 * WOOD_VALUE - pen
+    if kind == R.K_FOUNTAIN:
+        return 1.2 * min(3, left - 1) - 5 * STONE_VALUE if left > 3 else -9
+    if kind == R.K_MARKET:
+        return 0.4 * left - 4 * STONE_VALUE - 0.5 if left > 4 else -9
+    if kind == R.K_LIGHTHOUSE:
+        water = terrain.count(R.COAST) + terrain.count(R.OCEAN)
+        plan = 6 if left > 4 else 0
+        return water + plan - 3 * STONE_VALUE - 1.0
+    if kind in (R.K_CATHEDRAL, R.K_CATHEDRAL_M):
+        cells = [anchor + dr * geo.cols + dc for dr, dc, _ in R.BUILD_KINDS[kind][1]]
+        p = sum(1 for i in cells if reserved >> i & 1)
+        return 10 - 7 * WOOD_VALUE - 0.5 * p
+    return -9
+
+
+def _build(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
+    g = state.game
+    legal = state.legal_actions(player)
+    n = g.n_cells
+    best = 0.0
+    best_a = g.A_DONE if g.A_DONE in legal else legal[0]
+    sheet = state.sheets[player]
+    for a in legal:
+        if g.A_BUILD <= a < g.A_TRADE:
+            kind, anchor = divmod(a - g.A_BUILD, n)
+            v = _build_value(state, player, kind, anchor) + rng.random() * 1e-3
+            if v > best:
+                best, best_a = v, a
+    if best_a != g.A_DONE or g.A_DONE not in legal:
+        return best_a
+    # market: trade a surplus toward a house (3 food, 2 stone)
+    res = sheet.res
+    for a in legal:
+        if g.A_TRADE <= a < g.A_CUT:
+            give, take = divmod(a - g.A_TRADE, 3)
+            need_after = [3 - res[0], 2 - res[1], 0]
+            if need_after[take] > 0 and res[give] - 2 >= max(0, [3, 2, 1][give]):
+                return a
+    return best_a
+
+
+# ----------------------------------------------------------------------------- collect, grow
+def _collect(state: "RollIntoTownState", player: int) -> int:
+    g = state.game
+    legal = state.legal_actions(player)
+    if state.sheets[player].res[2] < R.CAP:
+        for a in legal:
+            if g.A_CUT <= a < g.A_GROW:
+                return a
+    return g.A_DONE if g.A_DONE in legal else legal[0]
+
+
+def _grow(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
+    g = state.game
+    legal = state.legal_actions(player)
+    sheet = state.sheets[player]
+    geo = sheet.geo
+    reserved = _reserved(geo)
+    best, best_a = -1e9, legal[0]
+    for a in legal:
+        if not g.A_GROW <= a < g.A_DONE:
+            continue
+        cell = a - g.A_GROW
+        lj = sum(1 for j in geo.nb8[cell] if sheet.bld[j] == R.B_LUMBERJACK)
+        v = lj - (1.0 if reserved >> cell & 1 else 0) - 0.1 * (
+            geo.m8[cell] & sheet.free).bit_count() + rng.random() * 1e-3
+        if v > best:
+            best, best_a = v, a
+    return best_a
+
+
+def greedy_action(state: "RollIntoTownState", player: int, rng: random.Random) -> int | None:
+    """The plan-following greedy move of ``player`` (None at chance or terminal nodes)."""
+    from .game import BUILD, COLLECT, DISCOVER, MAINTAIN
+
+    ph = state.phase
+    if player < 0 or state.done[player]:
+        return None
+    if ph == DISCOVER:
+        return _discover(state, player, rng)
+    if ph == BUILD:
+        return _build(state, player, rng)
+    if ph == COLLECT:
+        return _collect(state, player)
+    if ph == MAINTAIN:
+        return _grow(state, player, rng)
     return None

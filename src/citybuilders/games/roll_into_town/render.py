@@ -1,0 +1,179 @@
+"""Roll into Town renderers: terminal text (optionally ANSI-coloured) and SVG for the web app.
+
+Text map legend (two characters a cell): ``..`` empty, ``TH`` town hall, ``fa`` farm, ``mo``
+mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` + water sides digit-free arrow
+(``c^`` water N, ``c>`` E, ``cv`` S, ``c<`` W, ``c*`` several), ``~~`` ocean, buildings in capitals
+(``HO`` house, ``QU`` quarry, ``LJ`` lumberjack, ``HA`` harbor, ``WM`` watermill, ``TA`` tavern,
+``FO`` fountain, ``MA`` market, ``LT``/``LB`` lighthouse top/bottom, ``CA`` cathedral).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from . import rules as R
+from .notation import BUILDING_CODES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RollIntoTownState
+
+__all__ = ["render_text", "render_svg", "cell_glyph"]
+
+_RIVER_GLYPH = {R.N_ | R.S_: "║║", R.E_ | R.W_: "══", R.N_ | R.E_: "╚═", R.E_ | R.S_: "╔═",
+                R.S_ | R.W_: "═╗", R.W_ | R.N_: "═╝"}
+_ARROW = {R.N_: "^", R.E_: ">", R.S_: "v", R.W_: "<"}
+_COLOR = {R.FARM: "33", R.MOUNTAIN: "37", R.TREE: "32", R.RIVER: "36", R.COAST: "93",
+          R.OCEAN: "34", R.TOWN_HALL: "35"}
+_FACE = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
+
+
+def cell_glyph(sheet: R.Sheet, i: int) -> tuple[str, str]:
+    """Two-character glyph of cell ``i`` and its ANSI colour code ('' for none)."""
+    b = sheet.bld[i]
+    t = sheet.terrain[i]
+    if b:
+        return BUILDING_CODES[b], "1;97" if t == R.EMPTY else "1;" + _COLOR.get(t, "97")
+    if t == R.EMPTY:
+        return "..", "90"
+    if t == R.RIVER:
+        return _RIVER_GLYPH.get(sheet.sides[i], "r?"), _COLOR[t]
+    if t == R.COAST:
+        m = sheet.sides[i]
+        return "c" + (_ARROW.get(m, "*") if m else "?"), _COLOR[t]
+    return {R.FARM: "fa", R.MOUNTAIN: "mo", R.TREE: "tr", R.OCEAN: "~~", R.TOWN_HALL: "TH"}[t], \
+        _COLOR[t]
+
+
+def _paint(text: str, code: str, color: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if color and code else text
+
+
+def _sheet_lines(sheet: R.Sheet, color: bool) -> list[str]:
+    geo = sheet.geo
+    head = "    " + " ".join(f"{c:>2}" for c in range(geo.cols))
+    lines = [head]
+    for r in range(geo.rows):
+        cells = []
+        for c in range(geo.cols):
+            g, code = cell_glyph(sheet, r * geo.cols + c)
+            cells.append(_paint(g, code, color))
+        lines.append(f"{r:>2}  " + " ".join(cells))
+    return lines
+
+
+def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> str:
+    """Round, phase, dice (with used/adjusted marks), every map, resources and uses left."""
+    from .game import END, PHASE_NAMES
+
+    g = state.game
+    me = 0 if player is None else player
+    out = []
+    if state.phase == END:
+        out.append("Roll into Town: game over")
+    else:
+        out.append(f"Roll into Town: round {state.round + 1}/{R.ROUNDS}, "
+                   f"{PHASE_NAMES[state.phase]} phase")
+    dice = state.dice[me] if state.phase not in (0,) else state.rolled
+    if state.phase == 0:
+        out.append("dice rolled so far: " + (" ".join(str(d) for d in state.rolled) or "-"))
+    elif dice:
+        parts = []
+        for d, v in enumerate(dice):
+            mark = ""
+            if state.used[me] >> d & 1:
+                mark += " used"
+            if state.adjusted[me] >> d & 1:
+                mark += " adjusted"
+            parts.append(f"d{d + 1}={v} ({_FACE[v]}{mark})")
+        out.append("dice: " + ", ".join(parts))
+        if state.phase == 1:
+            out.append(f"icons left to draw: {state.to_draw[me]}")
+            if state.pending_coast[me] >= 0:
+                r, c = divmod(state.pending_coast[me], g.options["cols"])
+                out.append(f"choose the water sides of the coast at {r},{c}: 'sides NE', ...")
+    scores = state.scores()
+    order = [me] + [p for p in range(state.num_players) if p != me]
+    for p in order:
+        sheet = state.sheets[p]
+        sc = scores[p]
+        title = f"Player {p + 1}" + (" (you)" if player is not None and p == me and
+                                      state.num_players > 1 else "")
+        status = "" if state.done[p] or state.phase in (0, END) else "  [choosing]"
+        out.append("")
+        out.append(f"{title}: {sc.total} points ("
+                   + ", ".join(f"{k} {v}" for k, v in sc.parts.items() if v) + ")" + status)
+        out.extend(_sheet_lines(sheet, color))
+        out.append(f"food {sheet.res[0]}  stone {sheet.res[1]}  wood {sheet.res[2]}  (cap 9)   "
+                   f"town hall uses left {sheet.hall_uses}   fountain uses left "
+                   + (str(sheet.fountain_uses) if sheet.unique_built & R.UNIQUE_BIT["fountain"]
+                      else f"{sheet.fountain_uses} (not built)"))
+        river = f"river {len(sheet.river)} squares"
+        if sheet.river:
+            river += ", finished" if sheet.river_finished() else ", open"
+            if sheet.river_connects(g.options["river_connect_rule"]):
+                river += ", joins opposite edges"
+        out.append(river)
+    if state.phase == END and state.num_players == 1:
+        out.append(f"solo rank: {R.solo_rank(scores[0].total)}")
+    return "\n".join(out)
+
+
+_FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "#6fae5a",
+         R.RIVER: "#f4f1e8", R.COAST: "#f3e2a9", R.OCEAN: "#4f86c6", R.TOWN_HALL: "#c9a0dc"}
+_LABEL = {R.FARM: "farm", R.MOUNTAIN: "mtn", R.TREE: "tree", R.TOWN_HALL: "hall"}
+
+
+def render_svg(state: "RollIntoTownState", player: int | None) -> str:
+    """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``) and a status
+    line; buildings as labels, rivers as blue lines, coast water sides as blue edges."""
+    me = 0 if player is None else player
+    sheet = state.sheets[me]
+    geo = sheet.geo
+    size = 40
+    top = 60
+    w = geo.cols * size + 20
+    h = top + geo.rows * size + 40
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
+             f"width='{w}' height='{h}' font-family='sans-serif'>"]
+    dice = state.dice[me] if state.phase != 0 else state.rolled
+    for d, v in enumerate(dice):
+        used = state.phase == 1 and state.used[me] >> d & 1
+        x = 10 + d * 44
+        parts.append(
+            f"<g data-key='die:{d}'><rect x='{x}' y='8' width='36' height='36' rx='6' "
+            f"fill='{'#ddd' if used else '#fff'}' stroke='#333'/>"
+            f"<text x='{x + 18}' y='33' text-anchor='middle' font-size='20'>{v}</text></g>")
+    parts.append(f"<text x='{w - 10}' y='30' text-anchor='end' font-size='12'>round "
+                 f"{min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} stone {sheet.res[1]} "
+                 f"wood {sheet.res[2]}</text>")
+    for i in range(geo.n):
+        r, c = divmod(i, geo.cols)
+        x, y = 10 + c * size, top + r * size
+        t = sheet.terrain[i]
+        parts.append(f"<g data-key='sq:{r},{c}'><rect x='{x}' y='{y}' width='{size}' "
+                     f"height='{size}' fill='{_FILL[t]}' stroke='#999'/>")
+        cx, cy = x + size / 2, y + size / 2
+        if t == R.RIVER:
+            for s in range(4):
+                if sheet.sides[i] >> s & 1:
+                    ex = cx + (size / 2) * (0, 1, 0, -1)[s]
+                    ey = cy + (size / 2) * (-1, 0, 1, 0)[s]
+                    parts.append(f"<line x1='{cx}' y1='{cy}' x2='{ex}' y2='{ey}' "
+                                 f"stroke='#2a6fd1' stroke-width='6'/>")
+        if t == R.COAST:
+            for s in range(4):
+                if sheet.sides[i] >> s & 1:
+                    x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
+                                      (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
+                    parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
+                                 f"stroke='#2a6fd1' stroke-width='5'/>")
+        label = BUILDING_CODES.get(sheet.bld[i]) or _LABEL.get(t)
+        if label:
+            parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' "
+                         f"font-size='11'>{escape(label)}</text>")
+        parts.append("</g>")
+    parts.append(f"<text x='10' y='{h - 12}' font-size='12'>town hall uses left "
+                 f"{sheet.hall_uses} · fountain uses left {sheet.fountain_uses}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
