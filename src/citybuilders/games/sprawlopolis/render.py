@@ -66,7 +66,7 @@ def render_text(state: "SprawlopolisState", player: int | None, color: bool = Fa
         cands = set(state._positions())
     if city.occ:
         r0, c0, r1, c1 = city.bounds()
-        r0, c0, r1, c1 = r0 - 1, c0 - 1, r1 + 1, c1 + 1
+        r0, c0, r1, c1 = r0 - 2, c0 - 2, r1 + 1, c1 + 1  # room for every candidate top-left cell
         header = "     " + "".join(f"{c:>3}" for c in range(c0, c1 + 1))
         lines.append(header)
         for r in range(r0, r1 + 1):
@@ -93,9 +93,10 @@ def render_text(state: "SprawlopolisState", player: int | None, color: bool = Fa
                      + f"; active P{state.active + 1}")
     if player is not None and 0 <= player < state.num_players:
         hand = sorted(state.hands[player])
-        lines.append(f"your hand (P{player + 1}): " + (" | ".join(
-            f"{n}: " + " ".join(_block_text(c, color) for c in card_blocks(n, 0)[:2]) + "/"
-            + " ".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]) for n in hand) or "empty"))
+        lines.append(f"your hand (P{player + 1}): " + ("   ".join(
+            f"card {n} [" + "".join(_block_text(c, color) for c in card_blocks(n, 0)[:2]) + "/ "
+            + "".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]) + "]" for n in hand)
+            or "empty"))
     if state.is_terminal():
         lines.append("final: " + ("target reached - you win!" if b.won else "below the target - you lose"))
     elif cands:
