@@ -1,0 +1,325 @@
+"""Roll Builder drawing: terminal text (hex sheet with roads on edges) and SVG for the web UI.
+
+Text map: each space is 3 characters between its edges; edges holding a road are drawn with
+``/ \\ |`` (bold yellow in colour), usable empty edges as ``.``. Space content: first character =
+building mark (digit) or terrain (``^`` mountain, ``:`` partial, ``T`` town, ``~`` water), then the
+icon (``Fo Su We Fa St`` resources, ``2v`` points, ``BB``/``BW`` bonus Build/Wonder, ``IB``
+innovation bonus, ``U!`` wonder unlock); a lower-case icon has been collected (X).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .sheet import RES_ABBR
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RollBuilderState
+
+__all__ = ["render_text", "render_svg", "action_path"]
+
+_RESET = "\x1b[0m"
+_STYLE = {"road": "\x1b[1;33m", "dim": "\x1b[2m", "conn": "\x1b[32m", "water": "\x1b[34m",
+          "bld": "\x1b[1;35m", "used": "\x1b[2;32m", "head": "\x1b[1m"}
+
+
+def _icon(sh: Any, s: int) -> str:
+    res = sh.space_res[s]
+    for k in range(5):
+        if res[k]:
+            return RES_ABBR[k]
+    if sh.space_points[s]:
+        return f"{sh.space_points[s]}v"
+    if sh.space_bonus[s]:
+        return "BB" if sh.space_bonus[s][0] == "build" else "BW"
+    if sh.space_ib[s]:
+        return "IB"
+    if sh.space_unlock[s]:
+        return "U!"
+    return "  "
+
+
+def _map_lines(state: "RollBuilderState", player: int, color: bool) -> list[str]:
+    g = state.game
+    sh = g.sheet  # type: ignore[attr-defined]
+    p = state.players[player]
+    R, C = sh.rows, sh.cols
+    margin = 3
+    W = 4 * C + 4 + margin
+    H = 2 * R + 1
+    chars = [[" "] * W for _ in range(H)]
+    style: list[list[str | None]] = [[None] * W for _ in range(H)]
+    builds: dict[int, str] = {}
+    for code in p.placements:
+        s, n = divmod(code, 8)
+        builds[s] = builds.get(s, "") + str(n)
+    for r in range(R):
+        for c in range(C):
+            s = r * C + c
+            cx = margin + 4 * c + 2 * (r & 1) + 2
+            cy = 2 * r + 1
+            ter = sh.terrain[s]
+            icon = _icon(sh, s)
+            marked = bool(p.marked >> s & 1)
+            if ter == "water":
+                txt, st = "~~~", "water"
+            elif ter == "town":
+                txt, st = " T ", "head"
+            else:
+                first = {"mountain": "^", "partial": ":"}.get(ter, " ")
+                if s in builds:
+                    first = builds[s][0] if len(builds[s]) == 1 else "#"
+                ic = icon.lower() if marked else icon
+                txt = first + ic
+                st = "conn" if p.connected >> s & 1 else "dim"
+                if marked:
+                    st = "used"
+                if s in builds:
+                    st = "bld"
+            for k in range(3):
+                chars[cy][cx - 1 + k] = txt[k]
+                style[cy][cx - 1 + k] = st
+            for side, (dx, dy, ch) in {"W": (-2, 0, "|"), "E": (2, 0, "|"), "NW": (-1, -1, "/"),
+                                       "NE": (1, -1, "\\"), "SW": (-1, 1, "\\"),
+                                       "SE": (1, 1, "/")}.items():
+                e = sh.edge_lookup[(r, c, side)]
+                x, y = cx + dx, cy + dy
+                if p.roads >> e & 1:
+                    chars[y][x] = ch
+                    style[y][x] = "road"
+                elif sh.usable_edges >> e & 1 and chars[y][x] == " ":
+                    chars[y][x] = "."
+                    style[y][x] = "dim"
+        label = f"{r:>2} "
+        for k, ch in enumerate(label):
+            chars[2 * r + 1][k] = ch
+    header = " " * margin + "".join(f"{c:^4}" for c in range(C))
+    lines = [header.rstrip()]
+    for y in range(H):
+        if not color:
+            lines.append("".join(chars[y]).rstrip())
+            continue
+        out = []
+        cur: str | None = None
+        for x in range(W):
+            st = style[y][x]
+            if st != cur:
+                out.append(_RESET if st is None else _RESET + _STYLE[st])
+                cur = st
+            out.append(chars[y][x])
+        out.append(_RESET)
+        lines.append("".join(out).rstrip())
+    return lines
+
+
+def render_text(state: "RollBuilderState", player: int, color: bool = False) -> str:
+    """Terminal view of ``player``'s sheet plus the turn, dice, resources, tracks, innovations,
+    wonder and score (Roll Builder has no hidden information)."""
+    from .game import TURNS
+
+    g = state.game
+    sh = g.sheet  # type: ignore[attr-defined]
+    p = state.players[player]
+    h = (lambda t: _STYLE["head"] + t + _RESET) if color else (lambda t: t)
+    lines = [h(f"Roll Builder — {sh.name}  player {player + 1}/{state.num_players}  "
+               f"turn {state.turn}/{TURNS}" + ("  (game over)" if state.over else ""))]
+    if state.dice:
+        dice = []
+        for i, v in enumerate(state.dice):
+            used = len(state.dice) == 2 and p.used >> i & 1
+            dice.append(f"d{i + 1}=[{v}]" + (" used" if used else ""))
+        lines.append("dice: " + "  ".join(dice))
+    tl = " ".join(f"{i + 1}:{a}-{b}" for i, (a, b) in enumerate(state.turn_list))
+    lines.append("turn list: " + (tl or "-"))
+    lines += _map_lines(state, player, color)
+    lines.append("key: / \\ | road  . free side  x-case icon = collected  digit = building  "
+                 "^ mountain  : partial  ~ water")
+    pend = state.pending_text(player)
+    lines.append(f"pending: {pend}" + (f"   (+{p.extra_roads} roads per Road action this turn)"
+                                         if p.extra_roads else ""))
+    fav, stg = sh.tracks
+    lines.append("favor    " + _track(fav, p.favor) + "   strength " + _track(stg, p.strength))
+    lines.append(f"wealth: stored {p.stored}, circles used {p.w_marked}/{sh.wealth_storage}"
+                 + (f" ({p.w_turn} stored this turn)" if p.w_turn else ""))
+    lines.append(f"roads placed {p.placed}; full hexagons {p.hex_uses}/{sh.hex_max}")
+    lines.append(h("innovations"))
+    for i, inn in enumerate(sh.innovations):
+        circ = []
+        for j, kind in enumerate(inn.cost):
+            k = inn.first_circle + j
+            name = "IB" if kind == 5 else RES_ABBR[kind]
+            circ.append(f"{j + 1}:{name}{'x' if p.crossed >> k & 1 else '.'}")
+        done = " DISCOVERED" if p.discovered >> i & 1 else ""
+        lines.append(f"  {inn.id} {inn.name} ({inn.points} pts){done}: " + " ".join(circ))
+    boxes = []
+    for i, b in enumerate(sh.boxes):
+        if p.filled >> i & 1:
+            v = p.wvals[i]
+            boxes.append(f"{b.id}={'*' if v == 7 else v}")
+        elif not p.unlocked >> i & 1:
+            boxes.append(f"{b.id}#")
+        else:
+            boxes.append(f"{b.id}.")
+    lines.append(h(f"wonder {sh.wonder_name}") + ": " + " ".join(boxes) + "   (# locked)")
+    parts = state.player_parts(player)
+    lines.append("score: " + ", ".join(f"{k} {v}" for k, v in parts.items())
+                 + f" = {sum(parts.values())}")
+    if state.num_players > 1:
+        lines.append("all players: " + ", ".join(
+            f"P{i + 1} {sum(state.player_parts(i).values())}"
+            + (" (done)" if q.done else "") for i, q in enumerate(state.players)))
+    return "\n".join(lines)
+
+
+def _track(t: tuple[int, ...], crossed: int) -> str:
+    return " ".join(f"[{v}]" if i == crossed else (f"x{v}" if i < crossed else str(v))
+                    for i, v in enumerate(t))
+
+
+# ----------------------------------------------------------------------------- SVG
+_FILL = {"land": "#e8e2c0", "mountain": "#b8a48a", "water": "#8ec5e8", "town": "#d9a0a0",
+         "partial": "#f4f1e4"}
+
+
+def render_svg(state: "RollBuilderState", player: int) -> str:
+    """SVG of ``player``'s sheet: spaces ``data-key="space:R,C"``, edges ``edge:R,C,SIDE``,
+    dice ``die:0``/``die:1``, wonder boxes ``box:ID``, innovation circles ``circle:I.J``,
+    tracks ``track:favor``/``track:strength``, wealth storage ``storage``."""
+    g = state.game
+    sh = g.sheet  # type: ignore[attr-defined]
+    p = state.players[player]
+    R = 22.0
+    ux, uy = math.sqrt(3) * R / 2, R / 2
+    ox, oy = 30.0, 40.0
+
+    def pt(X: float, Y: float) -> tuple[float, float]:
+        return ox + X * ux, oy + Y * uy
+
+    out: list[str] = []
+    width = ox * 2 + (2 * sh.cols + 1) * ux
+    height = oy + (3 * sh.rows + 2) * uy + 200
+    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+               f'class="roll-builder">')
+    builds: dict[int, str] = {}
+    for code in p.placements:
+        s, n = divmod(code, 8)
+        builds[s] = builds.get(s, "") + str(n)
+    for s in range(sh.n_spaces):
+        r, c = divmod(s, sh.cols)
+        X, Y = 2 * c + (r & 1), 3 * r
+        pts = " ".join(f"{pt(X + dx, Y + dy)[0]:.1f},{pt(X + dx, Y + dy)[1]:.1f}"
+                       for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)))
+        conn = " connected" if p.connected >> s & 1 else ""
+        out.append(f'<polygon data-key="space:{r},{c}" class="space {sh.terrain[s]}{conn}" '
+                   f'points="{pts}" fill="{_FILL[sh.terrain[s]]}" stroke="#999" '
+                   f'stroke-width="0.5" opacity="{1 if conn else 0.75}"/>')
+        cx, cy = pt(X, Y)
+        icon = _icon(sh, s).strip()
+        if p.marked >> s & 1:
+            icon = icon.lower() + "✗"
+        if icon:
+            out.append(f'<text x="{cx:.1f}" y="{cy - 2:.1f}" font-size="9" '
+                       f'text-anchor="middle" pointer-events="none">{icon}</text>')
+        if s in builds:
+            out.append(f'<text x="{cx:.1f}" y="{cy + 10:.1f}" font-size="11" font-weight="bold" '
+                       f'fill="#7a1f7a" text-anchor="middle" pointer-events="none">'
+                       f'{builds[s]}</text>')
+    for e in range(sh.n_edges):
+        if not (sh.usable_edges >> e & 1 or p.roads >> e & 1):
+            continue
+        a, b = sh.edge_corners[e]
+        (x1, y1), (x2, y2) = pt(*sh.corner_xy[a]), pt(*sh.corner_xy[b])
+        road = p.roads >> e & 1
+        river = sh.river_edges >> e & 1
+        stroke = "#333" if road else ("#3a7bd5" if river else "#000")
+        op = 1 if road or river else 0.08
+        out.append(f'<line data-key="edge:{sh.edge_name[e]}" class="edge{" road" if road else ""}"'
+                   f' x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
+                   f'stroke-opacity="{op}" stroke-width="{4 if road else 5}" '
+                   f'stroke-linecap="round"/>')
+    y0 = oy + (3 * sh.rows + 2) * uy
+    for i, v in enumerate(state.dice):
+        used = len(state.dice) == 2 and p.used >> i & 1
+        x = ox + i * 34
+        out.append(f'<g data-key="die:{i}" class="die{" used" if used else ""}">'
+                   f'<rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
+                   f'fill="{"#ccc" if used else "#fff"}" stroke="#333"/>'
+                   f'<text x="{x + 14:.0f}" y="{y0 + 19:.0f}" font-size="16" '
+                   f'text-anchor="middle">{v}</text></g>')
+    out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">turn {state.turn}/15'
+               f' — {sh.name}</text>')
+    y = y0 + 40
+    for i, b in enumerate(sh.boxes):
+        x = ox + i * 34
+        filled = p.filled >> i & 1
+        locked = not p.unlocked >> i & 1
+        label = b.id + (f"={'*' if p.wvals[i] == 7 else p.wvals[i]}" if filled else "")
+        out.append(f'<g data-key="box:{b.id}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
+                   f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
+                   f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'
+                   f'<text x="{x + 16:.0f}" y="{y + 14:.0f}" font-size="9" '
+                   f'text-anchor="middle">{label}</text></g>')
+    y += 30
+    for i, inn in enumerate(sh.innovations):
+        out.append(f'<text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">{inn.id} {inn.name} '
+                   f'({inn.points})</text>')
+        for j, kind in enumerate(inn.cost):
+            k = inn.first_circle + j
+            x = ox + 150 + j * 22
+            name = "IB" if kind == 5 else RES_ABBR[kind]
+            crossed = p.crossed >> k & 1
+            out.append(f'<g data-key="circle:{inn.id}.{j + 1}" class="circle">'
+                       f'<circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
+                       f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
+                       f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
+                       f'{name}</text></g>')
+        y += 22
+    for t, (name, nums, crossed) in enumerate((("favor", sh.tracks[0], p.favor),
+                                               ("strength", sh.tracks[1], p.strength))):
+        out.append(f'<g data-key="track:{name}" class="track"><text x="{ox:.0f}" y="{y + 10:.0f}"'
+                   f' font-size="10">{name}: ' + " ".join(
+                       ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
+                   + "</text></g>")
+        y += 16
+    out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
+               f'font-size="10">wealth stored {p.stored} ({p.w_marked}/{sh.wealth_storage} '
+               f'circles used)</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def action_path(state: "RollBuilderState", action: int, player: int | None = None
+                ) -> tuple[str, ...]:
+    """Click path of ``action`` (keys of :func:`render_svg`; other keys are buttons)."""
+    from .game import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
+
+    g = state.game
+    sh = g.sheet  # type: ignore[attr-defined]
+    if A_DIE <= action < A_BOTH:
+        i, k = divmod(action - A_DIE, 4)
+        return (f"die:{i}", KINDS[k])
+    if A_BOTH <= action < A_DONE:
+        return ("die:0", "die:1", KINDS[action - A_BOTH])
+    if action in (A_TRACK, A_TRACK + 1):
+        return (f"track:{'favor' if action == A_TRACK else 'strength'}",)
+    if action == A_STORE:
+        return ("storage",)
+    if action < A_FIRST_VAR:
+        return (state.action_to_string(action, player),)
+    if action < g.A_MARK:
+        return (f"edge:{sh.edge_name[action - g.A_ROAD]}",)
+    if action < g.A_BUILD:
+        return (f"space:{sh.space_name(action - g.A_MARK)}",)
+    if action < g.A_WONDER:
+        n, s = divmod(action - g.A_BUILD, sh.n_spaces)
+        return (f"building:{n + 1}", f"space:{sh.space_name(s)}")
+    if action < g.A_CROSS:
+        return (f"box:{sh.boxes[action - g.A_WONDER].id}",)
+    k, var = divmod(action - g.A_CROSS, 3)
+    inn = sh.innovations[sh.circles[k][0]]
+    j = k - inn.first_circle + 1
+    return (f"circle:{inn.id}.{j}", ("pay", "pay with bonus", "pay with stored wealth")[var])
+
+
+
