@@ -37,7 +37,8 @@ _STEPS = (1, -1, WIDTH, -WIDTH)
 _DIAG = (WIDTH + 1, WIDTH - 1, -WIDTH + 1, -WIDTH - 1)
 # (side bit, flat step to the neighbour, the neighbour's side facing back)
 _SIDES = ((N, -WIDTH, S), (E, 1, W), (S, WIDTH, N), (W, -1, E))
-_STEP_OF = {N: -WIDTH, E: 1, S: WIDTH, W: -1}
+_ROAD_DIRS = tuple(tuple(side for side in _SIDES if m & side[0]) for m in range(16))
+"""Road mask -> the (side bit, step, facing side) triples of the sides the piece reaches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +108,16 @@ class Analysis:
         roads: list of :class:`Road`.
     """
 
-    __slots__ = ("cells", "occ", "rules", "group_of", "groups", "largest", "roads", "_exterior")
+    __slots__ = ("cells", "occ", "rules", "group_of", "groups", "largest", "roads", "_exterior",
+                 "_lines")
 
     def __init__(self, cells: list[int], occ: list[int], rules: Rules) -> None:
         self.cells = cells
         self.occ = occ
         self.rules = rules
         self._exterior: set[int] | None = None
-        # zone groups
+        self._lines: tuple[dict[int, list[int]], dict[int, list[int]]] | None = None
+        # zone groups (flood fill; neighbours of another zone are rejected by the cell test)
         group_of: dict[int, int] = {}
         groups: list[tuple[int, list[int]]] = []
         largest = [0, 0, 0, 0, 0]
@@ -125,15 +128,11 @@ class Analysis:
             k = len(groups)
             group_of[i] = k
             members = [i]
-            stack = [i]
-            while stack:
-                j = stack.pop()
-                for d in _STEPS:
-                    n = j + d
-                    if n not in group_of and cells[n] & 7 == z:
+            for j in members:  # grows while iterating: breadth-first
+                for n in (j + 1, j - 1, j + WIDTH, j - WIDTH):
+                    if cells[n] & 7 == z and n not in group_of:
                         group_of[n] = k
                         members.append(n)
-                        stack.append(n)
             groups.append((z, members))
             if len(members) > largest[z]:
                 largest[z] = len(members)
@@ -141,28 +140,24 @@ class Analysis:
         self.groups = groups
         self.largest = largest
         # roads
-        road_of: set[int] = set()
+        in_road: set[int] = set()
         roads: list[Road] = []
+        dirs = _ROAD_DIRS
         for i in occ:
-            if i in road_of or not cells[i] >> 3:
+            if not cells[i] >> 3 or i in in_road:
                 continue
-            road_of.add(i)
+            in_road.add(i)
             members = [i]
             ends: list[tuple[int, int, int]] = []
-            stack = [i]
-            while stack:
-                j = stack.pop()
-                m = cells[j] >> 3
-                for bit, d, back in _SIDES:
-                    if m & bit:
-                        n = j + d
-                        if (cells[n] >> 3) & back:
-                            if n not in road_of:
-                                road_of.add(n)
-                                members.append(n)
-                                stack.append(n)
-                        else:
-                            ends.append((j, bit, n))
+            for j in members:
+                for bit, d, back in dirs[cells[j] >> 3]:
+                    n = j + d
+                    if (cells[n] >> 3) & back:
+                        if n not in in_road:
+                            in_road.add(n)
+                            members.append(n)
+                    else:
+                        ends.append((j, bit, n))
             roads.append(Road(members, ends))
         self.roads = roads
 
@@ -207,15 +202,26 @@ class Analysis:
         return sum(1 for i in self.occ if cells[i] & 7 == zone)
 
     def lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
-        """(rows, cols): line number -> the block codes in it (only lines containing blocks)."""
-        rows: dict[int, list[int]] = {}
-        cols: dict[int, list[int]] = {}
-        cells = self.cells
-        for i in self.occ:
-            r, c = divmod(i, WIDTH)
-            rows.setdefault(r, []).append(cells[i])
-            cols.setdefault(c, []).append(cells[i])
-        return rows, cols
+        """(rows, cols): line number -> ``[blocks, commercial, industrial, residential, park]``
+        counts, only for lines that contain blocks (cached)."""
+        if self._lines is None:
+            rows: dict[int, list[int]] = {}
+            cols: dict[int, list[int]] = {}
+            cells = self.cells
+            for i in self.occ:
+                z = cells[i] & 7
+                r = rows.get(i // WIDTH)
+                if r is None:
+                    r = rows[i // WIDTH] = [0, 0, 0, 0, 0]
+                r[0] += 1
+                r[z] += 1
+                c = cols.get(i % WIDTH)
+                if c is None:
+                    c = cols[i % WIDTH] = [0, 0, 0, 0, 0]
+                c[0] += 1
+                c[z] += 1
+            self._lines = (rows, cols)
+        return self._lines
 
 
 # ------------------------------------------------------------------ the 18 conditions
@@ -225,10 +231,12 @@ def condition_1(a: Analysis) -> int:
     A closed loop scores ``Rules.loop_outskirts`` (+1 by default; digest A4). Card 1; digest §7.
     """
     total = 0
+    cells = a.cells
+    outer = a.rules.edge_outer
     for road in a.roads:
         if not road.ends:
             total += a.rules.loop_outskirts
-        elif any(a.is_open(n) for _, _, n in road.ends):
+        elif any(not cells[n] and (not outer or a.is_open(n)) for _, _, n in road.ends):
             total -= 1
         else:
             total += 1
@@ -240,7 +248,7 @@ def condition_2(a: Analysis) -> int:
     rows, cols = a.lines()
     total = 0
     for line in list(rows.values()) + list(cols.values()):
-        parks = sum(1 for code in line if code & 7 == PARK)
+        parks = line[PARK]
         if parks == 3:
             total += 1
         elif parks == 0:
@@ -274,7 +282,8 @@ def condition_5(a: Analysis) -> int:
     total = 0
     for i in a.occ:
         if cells[i] & 7 == INDUSTRIAL:
-            if all(cells[i + d] & 7 in (0, COMMERCIAL, INDUSTRIAL) for d in _STEPS):
+            if (cells[i + 1] & 7 < 3 and cells[i - 1] & 7 < 3 and cells[i + WIDTH] & 7 < 3
+                    and cells[i - WIDTH] & 7 < 3):  # 0 empty, 1 commercial, 2 industrial
                 total += 2
     return total
 
@@ -343,10 +352,7 @@ def condition_9(a: Analysis) -> int:
 def condition_10(a: Analysis) -> int:
     """10 The Strip: commercial blocks in the single best row or column (gaps don't matter)."""
     rows, cols = a.lines()
-    best = 0
-    for line in list(rows.values()) + list(cols.values()):
-        best = max(best, sum(1 for code in line if code & 7 == COMMERCIAL))
-    return best
+    return max(line[COMMERCIAL] for line in list(rows.values()) + list(cols.values()))
 
 
 def condition_11(a: Analysis) -> int:
@@ -448,7 +454,7 @@ def condition_17(a: Analysis) -> int:
 def condition_18(a: Analysis) -> int:
     """18 Sprawlopolis: blocks in the fullest row + blocks in the fullest column (gaps skipped)."""
     rows, cols = a.lines()
-    return max(map(len, rows.values()), default=0) + max(map(len, cols.values()), default=0)
+    return max(r[0] for r in rows.values()) + max(c[0] for c in cols.values())
 
 
 CONDITIONS: dict[int, tuple[str, Callable[[Analysis], int]]] = {
