@@ -1,0 +1,102 @@
+"""Position builders for Kingdom Builder tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import citybuilders
+from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE
+from citybuilders.games.kingdom_builder.board import CARD_TERRAINS
+from citybuilders.games.kingdom_builder.state import KingdomBuilderState
+from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
+
+FIRST = ["tavern:0", "paddock:0", "oasis:0", "farm:0"]
+"""The rulebook's first-game layout (all 0°)."""
+LAYOUT_B = ["oracle:0", "harbor:180", "tower:0", "barn:180"]
+"""The other four base sections, two of them rotated."""
+
+
+def h(r: int, c: int) -> int:
+    """Hex index of global (r, c)."""
+    return r * 20 + c
+
+
+def mask(*cells: tuple[int, int]) -> int:
+    m = 0
+    for r, c in cells:
+        m |= 1 << h(r, c)
+    return m
+
+
+def new_state(
+    n: int = 2,
+    sections: list[str] | None = None,
+    cards: list[str] | None = None,
+    hands: list[str] | None = None,
+    start: int = 0,
+    pieces: dict[int, list[tuple[int, int]]] | None = None,
+    **options: Any,
+) -> KingdomBuilderState:
+    """A state at the start player's first turn with given hands and pre-placed settlements
+    (pre-placed pieces take no tiles and come out of the supply)."""
+    g = citybuilders.load_game(
+        "kingdom-builder",
+        sections=sections or FIRST,
+        cards=cards or ["fishermen", "knights", "merchants"],
+        start_player=start,
+        **options,
+    )
+    s = g.new_initial_state(n, 0)
+    for p, cells in (pieces or {}).items():
+        put(s, p, *cells)
+    hands = hands or ["grass"] * n
+    for p in range(n):
+        s.apply_action(CARD_BASE + CARD_TERRAINS.index(hands[p]))
+    return s
+
+
+def put(s: KingdomBuilderState, p: int, *cells: tuple[int, int]) -> None:
+    """Place settlements of ``p`` directly (no tiles, supply decreases)."""
+    for r, c in cells:
+        bit = 1 << h(r, c)
+        assert not s.all_occ & bit, (r, c)
+        s.stl[p] |= bit
+        s.occ[p] |= bit
+        s.all_occ |= bit
+        s.supply[p] -= 1
+
+
+def loc_id(s: KingdomBuilderState, r: int, c: int) -> int:
+    for k, (hx, _) in enumerate(s.board.locations):
+        if hx == h(r, c):
+            return k
+    raise AssertionError(f"no location at {r},{c}")
+
+
+def give_tile(s: KingdomBuilderState, p: int, r: int, c: int, status: int = 1) -> None:
+    """Give ``p`` the tile of the location at (r, c) with ``status`` (1 = ready)."""
+    k = loc_id(s, r, c)
+    s.hold[p * s.nloc + k] = status
+    s.loc_left[k] -= 1
+
+
+def hexes_of_actions(actions: list[int], base: int) -> set[tuple[int, int]]:
+    return {divmod(a - base, 20) for a in actions if base <= a < base + 400}
+
+
+def build_targets(s: KingdomBuilderState) -> set[tuple[int, int]]:
+    return hexes_of_actions(s.legal_actions(), BUILD_BASE)
+
+
+def tile_targets(s: KingdomBuilderState, kind: str) -> set[tuple[int, int]]:
+    return hexes_of_actions(s.legal_actions(), TILE_KINDS[kind].base)
+
+
+def tile_moves(s: KingdomBuilderState, kind: str) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    k = TILE_KINDS[kind]
+    out = set()
+    for a in s.legal_actions():
+        if k.base <= a < k.base + k.size:
+            src, dst = divmod(a - k.base, 400)
+            out.add((divmod(src, 20), divmod(dst, 20)))
+    return out

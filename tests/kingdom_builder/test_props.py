@@ -1,0 +1,132 @@
+"""Property tests over random games (hypothesis): invariants, clone independence, JSON and record
+round trips, hidden information."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import citybuilders
+from citybuilders.core.game import CHANCE
+from citybuilders.core.records import record_of, replay
+from citybuilders.games.kingdom_builder.board import dilate
+from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
+
+SEEDS = st.integers(min_value=0, max_value=10**6)
+
+
+def random_game(seed: int, n: int, stop: float = 1.0, **opts):
+    """Play a random game (tiles used often) and return the states seen every few steps."""
+    g = citybuilders.load_game("kingdom-builder", **opts)
+    s = g.new_initial_state(n, seed)
+    rng = random.Random(seed)
+    seen = []
+    steps = 0
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            a = s.sample_chance(rng)
+        else:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+        s.apply_action(a)
+        steps += 1
+        if steps % 17 == 0:
+            seen.append(s.clone())
+        if rng.random() > stop:
+            break
+    seen.append(s)
+    return s, seen
+
+
+def check_invariants(s) -> None:
+    n = s.num_players
+    union = 0
+    for p in range(n):
+        assert union & s.occ[p] == 0  # never two pieces on a hex
+        union |= s.occ[p]
+        assert s.stl[p].bit_count() == 40 - s.supply[p]
+        assert s.occ[p] & ~s.board.buildable & ~s.board.tmask[5] == 0  # only land or water
+        # tiles held only while a settlement touches the location
+        for k, kind, status in s.tiles_of(p):
+            if s.loss_immediate:
+                assert s.board.loc_nbr[k] & s.occ[p], (p, kind)
+    assert union == s.all_occ
+    for k in range(s.nloc):
+        taken = sum(1 for p in range(n) if s.hold[p * s.nloc + k] in (READY, USED, NEW, LOST))
+        assert taken + s.loc_left[k] == s.board.tiles_per_location[k]
+    in_hands = [0] * 5
+    for c in s.hand:
+        if c >= 0:
+            in_hands[c] += 1
+    for t in range(5):
+        assert s.deck[t] + s.discard[t] + s.removed[t] + in_hands[t] == 5
+    assert s.board.special & s.all_occ == 0
+    assert dilate(0) == 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(SEEDS, st.integers(min_value=2, max_value=4))
+def test_random_game_invariants_and_roundtrips(seed: int, n: int) -> None:
+    final, seen = random_game(seed, n)
+    assert final.is_terminal()
+    assert 0 in final.supply
+    for s in seen[::2]:
+        check_invariants(s)
+        again = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
+        assert again == s and again.legal_actions() == s.legal_actions()
+        for p in range(n):
+            obs = s.observation(p)
+            json.dumps(obs)
+            for q in range(n):
+                vis = obs["players"][q]["card"]
+                if q != p and not (q == s.current_player()):
+                    assert vis in (None, "none")  # another player's hidden card never shown
+    rec = record_of(final)
+    assert replay(json.loads(json.dumps(rec.to_json()))) == final
+
+
+@settings(max_examples=8, deadline=None)
+@given(SEEDS)
+def test_clone_independence(seed: int) -> None:
+    _, seen = random_game(seed, 3, stop=0.99)
+    s = seen[-1]
+    if s.is_terminal():
+        return
+    before = s.to_json()
+    c = s.clone()
+    rng = random.Random(seed)
+    for _ in range(30):
+        if c.is_terminal():
+            break
+        legal = c.legal_actions()
+        c.apply_action(c.sample_chance(rng) if c.current_player() == CHANCE
+                       else legal[rng.randrange(len(legal))])
+    assert s.to_json() == before
+
+
+@settings(max_examples=8, deadline=None)
+@given(SEEDS)
+def test_resample_keeps_what_the_player_knows(seed: int) -> None:
+    _, seen = random_game(seed, 4, stop=0.995)
+    for s in seen[-3:]:
+        for p in range(4):
+            r = s.resample_from_infostate(p, random.Random(seed))
+            assert r.observation(p) == s.observation(p)
+            assert r.information_state_key(p) == s.information_state_key(p)
+            assert r.hand[p] == s.hand[p]
+            check_invariants(r)
+
+
+def test_information_state_key_hides_other_draws() -> None:
+    g = citybuilders.load_game("kingdom-builder", preset="first-game", start_player=0)
+    a, b = g.new_initial_state(2, 0), g.new_initial_state(2, 0)
+    a.apply_action(0)
+    b.apply_action(0)
+    a.apply_action(1)
+    b.apply_action(2)
+    assert a.information_state_key(0) == b.information_state_key(0)
+    assert a.information_state_key(1) != b.information_state_key(1)
+    assert a.observation(0) == b.observation(0)
