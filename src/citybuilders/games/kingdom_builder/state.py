@@ -104,6 +104,21 @@ class KingdomBuilderState(State):
             return NO_CARD
         return self.hand[p]
 
+    def card_terrains(self, p: int) -> list[int]:
+        """Terrain ids ``p`` may play this turn (mandatory action, Oracle, Barn): the card's
+        terrain, or [] (no card / not p's turn). Crossroads overrides it (two cards in hand)."""
+        t = self.card_terrain(p)
+        return [t] if t >= 0 else []
+
+    def movable(self, p: int) -> int:
+        """Pieces of ``p`` that Barn/Harbor/Paddock may move: the settlements (Crossroads may
+        add its pieces with option ``base_tiles_move_pieces``)."""
+        return self.stl[p]
+
+    def tavern_own(self, p: int) -> int:
+        """Hexes that form ``p``'s Tavern lines (every piece counting as a settlement)."""
+        return self.occ[p]
+
     def mandatory_done(self) -> bool:
         """True once the current player's mandatory action is complete (3 built, supply empty,
         no card left, or - with ``rare_exception="no_redraw"`` - no empty hex of the terrain)."""
@@ -278,7 +293,8 @@ class KingdomBuilderState(State):
         else:
             kind = kind_of_action(action)
             assert kind is not None
-            self._mark_used(p, kind.id)
+            if kind.marks_use(action):
+                self._mark_used(p, kind.id)
             kind.apply(self, p, action)
         self._check_card()
 
@@ -363,7 +379,8 @@ class KingdomBuilderState(State):
             self._start_turn(nxt)
 
     def _clone(self) -> "KingdomBuilderState":
-        s = KingdomBuilderState.__new__(KingdomBuilderState)
+        cls = type(self)
+        s = cls.__new__(cls)
         s.game = self.game
         s.num_players = self.num_players
         s.seed = self.seed

@@ -97,6 +97,11 @@ class TileKind:
         """Action id for the notation arguments (after the tile name); ValueError if malformed."""
         raise NotImplementedError
 
+    def marks_use(self, action: int) -> bool:
+        """True if ``action`` spends the tile (False for the second step of a two-step tile
+        action, e.g. the Crossroads Fort's build after its draw)."""
+        return True
+
     def describe_targets(self) -> str:
         """Short description for help texts."""
         return self.doc
@@ -148,10 +153,11 @@ class OracleTile(BuildTile):
     """Build on the terrain of the card played this turn, adjacency rule applies."""
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        card = st.card_terrain(p)
-        if card < 0:
-            return 0
-        return with_adjacency(st.board.tmask[card] & st.empty(), st.occ[p])
+        out = 0
+        empty = st.empty()
+        for card in st.card_terrains(p):
+            out |= with_adjacency(st.board.tmask[card] & empty, st.occ[p])
+        return out
 
 
 class TowerTile(BuildTile):
@@ -182,7 +188,7 @@ class TavernTile(BuildTile):
     buildable hex (rulebook: "no fim de uma linha de, pelo menos, 3 vilas suas")."""
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        return tavern_targets(st.occ[p], st.board.buildable & st.empty())
+        return tavern_targets(st.tavern_own(p), st.board.buildable & st.empty())
 
 
 class MoveTile(TileKind):
@@ -236,28 +242,28 @@ class TerrainMoveTile(MoveTile):
         self.terrain = terrain  # None = the card played this turn
 
     def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
-        t = st.card_terrain(p) if self.terrain is None else self.terrain
-        if t < 0:
+        terrains = st.card_terrains(p) if self.terrain is None else [self.terrain]
+        if not terrains:
             return []
         board = st.board
-        kind_mask = board.tmask[t]
         empty = st.empty()
-        base_elig = kind_mask & empty
         own = st.occ[p]
         allow_null = st.allow_null_move
         blocked = st.blocked
         out = []
-        stl = st.stl[p]
+        stl = st.movable(p)
         while stl:
             low = stl & -stl
             stl ^= low
             s = low.bit_length() - 1
-            elig = base_elig
-            if allow_null and kind_mask & low and not blocked & low:
-                elig |= low
-            if not elig:
-                continue
-            mask = with_adjacency(elig, own & ~low)
+            mask = 0
+            for t in terrains:  # two with the Crossroads tile until the first terrain is used
+                kind_mask = board.tmask[t]
+                elig = kind_mask & empty
+                if allow_null and kind_mask & low and not blocked & low:
+                    elig |= low
+                if elig:
+                    mask |= with_adjacency(elig, own & ~low)
             if mask:
                 out.append((s, mask))
         return out
@@ -284,7 +290,7 @@ class PaddockTile(MoveTile):
     def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
         free = st.board.buildable & st.empty()
         out = []
-        stl = st.stl[p]
+        stl = st.movable(p)
         while stl:
             low = stl & -stl
             stl ^= low
