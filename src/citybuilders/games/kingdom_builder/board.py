@@ -315,29 +315,26 @@ class Board:
         terrain = [0] * NUM_HEXES
         locs: list[tuple[int, str]] = []
         castles: list[int] = []
-        sector_masks = [0, 0, 0, 0]
         tiles_per = []
         for q, (sid, rot) in enumerate(sections):
             sec = data[sid]
+            off = 10 * (q // 2) * SIZE + 10 * (q % 2)
+            rows = _rotated_rows(sid, rot)
             for r in range(10):
-                for c in range(10):
-                    sr, sc = (9 - r, 9 - c) if rot == 180 else (r, c)
-                    i = (r + 10 * (q // 2)) * SIZE + c + 10 * (q % 2)
-                    terrain[i] = sec.terrain[sr][sc]
-                    sector_masks[q] |= 1 << i
+                terrain[off + r * SIZE: off + r * SIZE + 10] = rows[r]
             for r, c, kind in sec.locations:
                 gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
-                locs.append(((gr + 10 * (q // 2)) * SIZE + gc + 10 * (q % 2), kind))
+                locs.append((off + gr * SIZE + gc, kind))
                 tiles_per.append(sec.tiles_per_location)
             for r, c in sec.castles:
                 gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
-                castles.append((gr + 10 * (q // 2)) * SIZE + gc + 10 * (q % 2))
+                castles.append(off + gr * SIZE + gc)
+        sector_masks = _SECTORS
         order = sorted(range(len(locs)), key=lambda k: locs[k][0])
         self.sections = tuple((s, int(r)) for s, r in sections)
         self.terrain = tuple(terrain)
-        self.tmask = [0] * len(TERRAINS)
-        for i, t in enumerate(terrain):
-            self.tmask[t] |= 1 << i
+        rev = bytes(reversed(terrain))
+        self.tmask = [int(rev.translate(_ONE_HOT[t]), 2) for t in range(len(TERRAINS))]
         self.buildable = sum(self.tmask[t] for t in range(5))
         self.special = self.tmask[CASTLE] | self.tmask[LOCATION]
         self.location_mask = self.tmask[LOCATION]
@@ -345,9 +342,10 @@ class Board:
         self.locations = tuple(locs[k] for k in order)
         self.tiles_per_location = tuple(tiles_per[k] for k in order)
         self.loc_nbr = tuple(NEIGHBORS[h] for h, _ in self.locations)
-        hex_locs: list[tuple[int, ...]] = []
-        for i in range(NUM_HEXES):
-            hex_locs.append(tuple(k for k, m in enumerate(self.loc_nbr) if m >> i & 1))
+        hex_locs: list[tuple[int, ...]] = [()] * NUM_HEXES
+        for k, m in enumerate(self.loc_nbr):
+            for i in bits(m):
+                hex_locs[i] = hex_locs[i] + (k,)
         self.hex_locs = tuple(hex_locs)
         self.castles = tuple(sorted(castles))
         self.castle_nbr = tuple(NEIGHBORS[h] for h in self.castles)
@@ -372,7 +370,24 @@ class Board:
         ]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=None)
+def _rotated_rows(sid: str, rot: int) -> tuple[tuple[int, ...], ...]:
+    rows = section_data()[sid].terrain
+    if rot == 180:
+        return tuple(tuple(reversed(row)) for row in reversed(rows))
+    return rows
+
+
+_ONE_HOT = tuple(
+    bytes(0x31 if x == t else 0x30 for x in range(256)) for t in range(len(TERRAINS))
+)
+_SECTORS: tuple[int, ...] = tuple(
+    sum(1 << ((r + 10 * (q // 2)) * SIZE + c + 10 * (q % 2)) for r in range(10) for c in range(10))
+    for q in range(4)
+)
+
+
+@lru_cache(maxsize=4096)
 def make_board(sections: tuple[tuple[str, int], ...]) -> Board:
     """The (cached) board assembled from 4 ``(section_id, rotation)`` pairs.
 

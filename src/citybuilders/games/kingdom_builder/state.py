@@ -249,20 +249,32 @@ class KingdomBuilderState(State):
         if player != self.cur:
             return []
         p = player
-        done = self.mandatory_done()
-        if self.mand > 0 and not done:
-            return self._build_actions(p)
-        out = [END] if done else self._build_actions(p)
+        card = self.hand[p]
+        if self.mand >= 3 or self.supply[p] <= 0 or card == NO_CARD:
+            cand = 0
+        else:
+            cand = self.board.tmask[card] & ~self.all_occ & ~self.blocked
+        if cand:
+            near = cand & dilate(self.occ[p])
+            mask = near if near else cand
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(BUILD_BASE + low.bit_length() - 1)
+                mask ^= low
+            if self.mand > 0:
+                return out
+        else:
+            out = [END]
         base = p * self.nloc
         hold = self.hold
+        if READY not in hold[base: base + self.nloc]:
+            return out
         locs = self.board.locations
-        kinds = None
+        kinds = set()
         for k in range(self.nloc):
             if hold[base + k] == READY:
-                if kinds is None:
-                    kinds = {locs[k][1]}
-                else:
-                    kinds.add(locs[k][1])
+                kinds.add(locs[k][1])
         if kinds:
             for kind in KINDS_BY_BASE:
                 if kind.id in kinds:

@@ -206,8 +206,12 @@ class MoveTile(TileKind):
 
     def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:
         out: list[int] = []
+        cache: dict[int, list[int]] = {}
         for s, mask in self.moves(st, p):
-            out.extend(_mask_actions(mask, self.base + s * NUM_HEXES))
+            targets = cache.get(mask)
+            if targets is None:
+                targets = cache[mask] = _mask_actions(mask, 0)
+            out.extend(map((self.base + s * NUM_HEXES).__add__, targets))
         return out
 
     def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
