@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from ...core.errors import IllegalActionError
 from ...core.game import CHANCE, TERMINAL, Game, PlayerScore, ScoreResult, State
 from ...core.rng import make_rng
-from .cards import CARD_NUMBERS, CARDS, card_blocks_fast
+from .cards import CARD_NUMBERS, card_blocks_fast
 from .city import NCELL, RECT, City, index_of, placement_problem, rc_of
 from .options import OPTION_SPECS
 from .scoring import Breakdown, Rules, condition_name, score_city, total_of

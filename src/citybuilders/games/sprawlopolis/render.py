@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from .cards import CARDS, ZONE_LETTERS, ZONES, E, N, S, W, card_blocks
+from .cards import ZONE_LETTERS, ZONES, E, N, S, W, card_blocks
 from .city import index_of, rc_of
 from .scoring import condition_name
 
@@ -181,5 +181,4 @@ def render_svg(state: "SprawlopolisState", player: int | None) -> str:
             out.append(_svg_block(x + (k % 2) * 38, y + (k // 2) * 28, code, 38, 28))
         out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text>")
     out.append("</svg>")
-    assert CARDS  # data loaded
     return "".join(out)

@@ -206,8 +206,8 @@ def score_file(game: "SprawlopolisGame", data: Mapping[str, Any]) -> SprawlScore
     if has_cards == has_grid:
         raise FormatError("file: give exactly one of 'cards' (placements in play order) or 'grid'")
     if has_cards:
-        if len(data["cards"]) > 15 if isinstance(data["cards"], list) else False:
-            raise FormatError("cards: a city has at most 15 cards")
+        if isinstance(data["cards"], list) and len(data["cards"]) > 15:
+            raise FormatError(f"cards: a city has at most 15 cards, got {len(data['cards'])}")
         city = cards_city(data["cards"], conditions, options["cover_whole_card"])
         cells, occ = city.cells, city.occ
     else:
