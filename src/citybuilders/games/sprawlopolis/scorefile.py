@@ -50,17 +50,14 @@ class SprawlScoreResult(ScoreResult):
     def to_text(self) -> str:
         """A readable table of the breakdown."""
         b = self.breakdown
-        lines = ["Sprawlopolis score", ""]
-        for zone, v in b.groups.items():
-            lines.append(f"  largest {zone:<12} {v:>4}")
+        rows: list[tuple[str, int]] = [(f"largest {zone} group", v) for zone, v in b.groups.items()]
         if b.blocks != sum(b.groups.values()):
-            lines.append(f"  block points (harder)  {b.blocks:>4}")
-        lines.append(f"  roads ({b.roads}){'':<{15 - len(str(b.roads))}} {-b.road_tax:>4}")
-        for n, v in b.conditions.items():
-            label = f"{n} {condition_name(n)}"
-            lines.append(f"  {label:<22} {v:>4}")
-        lines.append(f"  {'total':<22} {b.total:>4}")
-        lines.append(f"  {'target':<22} {b.target:>4}")
+            rows.append(("block points (harder)", b.blocks))
+        rows.append((f"roads ({b.roads})", -b.road_tax))
+        rows += [(f"{n} {condition_name(n)}", v) for n, v in b.conditions.items()]
+        rows += [("total", b.total), ("target", b.target)]
+        lines = ["Sprawlopolis score", ""]
+        lines += [f"  {label:<28}{value:>5}" for label, value in rows]
         lines.append("")
         lines.append("WON: the city reaches the target" if b.won else "LOST: below the target")
         return "\n".join(lines)
