@@ -572,3 +572,25 @@ def city_hall_centres(
 def option_values(options: Mapping[str, object]) -> dict[str, object]:
     """The Crossroads rules options from a game's options dict, defaults filled in."""
     return {o.name: options.get(o.name, o.default) for o in CROSSROADS_OPTIONS}
+
+
+def _check_tasks(value: list) -> list:
+    if len(set(value)) != len(value) or len(value) > 4:
+        raise ValueError(f"need up to 4 different task cards, got {value!r}")
+    return list(value)
+
+
+CROSSROADS_SETUP_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "tasks",
+        None,
+        "Crossroads task cards in play, one per Crossroads section on the board (ids: "
+        + ", ".join(TASKS) + "). None = drawn from the seed.",
+        type=list,
+        choices=TASKS,
+        validate=_check_tasks,
+        kind="setup",
+        source="Crossroads rulebook, Preparação (one task card per Crossroads section)",
+    ),
+)
+"""Setup options of the Crossroads expansion."""

@@ -16,6 +16,8 @@ from citybuilders.core.rng import make_rng
 
 from .actions import NUM_ACTIONS
 from .board import Board, base_section_ids, make_board, section_data
+from .crossroads import CROSSROADS_OPTIONS, CROSSROADS_SETUP_OPTIONS, TASKS
+from .crossroads import SECTIONS as CROSSROADS_SECTIONS
 from .scorefile import KingdomBuilderScore, score_file
 from .scoring import CARDS
 from .state import KingdomBuilderState
@@ -151,6 +153,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+OPTIONS = OPTIONS + CROSSROADS_SETUP_OPTIONS + CROSSROADS_OPTIONS
+"""Base options, then the Crossroads setup and rules options (crossroads.py)."""
+
 
 class KingdomBuilderGame(Game):
     """Kingdom Builder for 2-4 players (registry id ``kingdom-builder``).
@@ -228,13 +233,39 @@ class KingdomBuilderGame(Game):
         player (player 0 first), then the start player's first turn."""
         n = self.check_num_players(num_players)
         board, cards, start = self.setup(n, seed)
+        if "crossroads" in self.options["expansions"]:
+            from .crossroads_state import CrossroadsState
+
+            tasks = self.setup_tasks(board, seed)
+            return CrossroadsState(self, n, seed, board, cards, start, tasks)
         return KingdomBuilderState(self, n, seed, board, cards, start)
+
+    def setup_tasks(self, board: Board, seed: int) -> tuple[str, ...]:
+        """Crossroads task cards: one per Crossroads section on ``board`` (rulebook
+        Preparação), from option ``tasks`` or drawn from ``make_rng(seed, "tasks")``.
+        Raises OptionError when option ``tasks`` does not match the number of sections."""
+        k = sum(1 for sid, _ in board.sections if sid in CROSSROADS_SECTIONS)
+        fixed = self.options["tasks"]
+        if fixed is not None:
+            if len(fixed) != k:
+                raise OptionError(
+                    f"option 'tasks': the board has {k} Crossroads section(s), so give {k} "
+                    f"task card(s), got {len(fixed)}"
+                )
+            return tuple(fixed)
+        return tuple(make_rng(seed, "tasks").sample(TASKS, k))
 
     def score_file(self, data: Mapping[str, Any]) -> KingdomBuilderScore:
         """Score a position in the score-file format (docs/formats.md). Raises FormatError."""
+        from .crossroads_score import has_crossroads_keys, score_file_crossroads
+
+        if has_crossroads_keys(data):
+            return score_file_crossroads(data, self.options)
         return score_file(data, self.options)
 
     def describe_setup(self, state: Any) -> str:
         """``tavern:0 paddock:180 ... | fishermen knights merchants | start 1``."""
         secs = " ".join(f"{s}:{r}" for s, r in state.board.sections)
-        return f"{secs} | {' '.join(state.cards)} | start {state.start}"
+        tasks = getattr(state, "tasks", ())
+        extra = f" | tasks {' '.join(tasks)}" if tasks else ""
+        return f"{secs} | {' '.join(state.cards)} | start {state.start}{extra}"

@@ -1,0 +1,718 @@
+"""Kingdom Builder with the Crossroads expansion: the position subclass (Crossroads rulebook,
+seed 004; rules digest §9).
+
+:class:`CrossroadsState` extends :class:`~.state.KingdomBuilderState` with, per player, bitsets
+``wagon``, ``ship``, ``warriors`` (≤ 2 hexes) and ``city_hall`` (0 or 7 hexes); every piece
+hex is also in ``occ[p]`` (it counts as a settlement for adjacency, every Kingdom Builder card and
+every task) and in ``all_occ``, never in ``stl[p]`` (the 40-settlement supply: pieces never
+trigger the end of the game). ``blocked`` = every hex next to a warrior of any player (nobody
+builds, places or moves onto them; pieces already there stay).
+
+Crossroads tile: ``hand2[p]`` is a second terrain card, drawn (private chance) right after the
+normal draw at the end of each turn in which ``p`` holds the tile (also the turn it was taken,
+rulebook; option ``crossroads_first_draw``). The first use of a card terrain this turn (a
+mandatory build, Oracle or Barn) locks it (``lock``); both cards are discarded at the turn's end.
+
+Fort: ``fort`` puts the state at a public chance node (the Fort's terrain card); ``fort_card`` then
+holds the drawn terrain and the only legal actions are the ``fort R,C`` builds on it.
+
+Task cards (``tasks``): one per Crossroads section in play, scored in :meth:`scores`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from citybuilders.core.errors import IllegalActionError
+from citybuilders.core.game import CHANCE, PlayerScore
+
+from . import crossroads as X
+from .actions import BUILD_BASE, CARD_BASE, END
+from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, hex_name
+from .crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
+from .state import LOST, NEW, NO_CARD, P_DRAW, P_NONE, P_REDRAW, READY, USED, KingdomBuilderState
+from .tiles import TILE_KINDS, kind_of_action, with_adjacency
+
+__all__ = ["CrossroadsState", "P_FORT", "P_DRAW2", "task_areas", "PIECES"]
+
+P_FORT = 4
+"""Pending chance kind: the Fort's terrain card (public)."""
+P_DRAW2 = 5
+"""Pending chance kind: the Crossroads tile's second card (seen by the drawing player only)."""
+PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
+_LOCK_PENDING = -2
+
+_AREAS: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
+
+
+def task_areas(board: Board) -> tuple[list[int], list[int]]:
+    """``(all_areas, buildable_areas)``: maximal one-terrain areas of ``board`` (digest §9.4),
+    with water and mountain areas in the first list only (cached per board)."""
+    key = board.sections
+    got = _AREAS.get(key)
+    if got is None:
+        build = X.terrain_areas(board.tmask[t] for t in range(5))
+        extra = X.terrain_areas([board.tmask[WATER], board.tmask[MOUNTAIN]])
+        got = (build + extra, build)
+        _AREAS[key] = got
+    return got
+
+
+class CrossroadsState(KingdomBuilderState):
+    """A Kingdom Builder position with the Crossroads expansion (see the module docstring)."""
+
+    __slots__ = (
+        "tasks", "wagon", "ship", "warriors", "city_hall", "hand2", "hand2_epoch", "last_draw2",
+        "need2", "lock", "fort_card", "xo",
+    )
+
+    def __init__(
+        self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
+        start: int, tasks: tuple[str, ...],
+    ) -> None:
+        super().__init__(game, num_players, seed, board, cards, start)
+        n = num_players
+        self.tasks = tuple(tasks)
+        self.wagon = [0] * n
+        self.ship = [0] * n
+        self.warriors = [0] * n
+        self.city_hall = [0] * n
+        self.hand2 = [NO_CARD] * n
+        self.hand2_epoch = [0] * n
+        self.last_draw2 = [-1] * n
+        self.need2 = [False] * n
+        self.lock = -1
+        self.fort_card = -1
+        o = X.option_values(game.options)
+        self.xo = (
+            o["crossroads_first_draw"] == "acquisition_turn",  # 0 draw on acquisition turn
+            o["crossroads_identical_cards"] == "any_terrain",  # 1
+            bool(o["wagon_on_mountains"]),  # 2
+            o["piece_move_path"],  # 3
+            bool(o["base_tiles_move_pieces"]),  # 4
+            bool(o["tavern_counts_pieces"]),  # 5
+            o["fort_without_target"] == "redraw",  # 6
+            o["home_country_terrains"] == "all",  # 7
+            o["city_hall_adjacency"] == "required",  # 8
+        )
+
+    # ------------------------------------------------------------------ queries
+    def piece_mask(self, piece: str, p: int) -> int:
+        """Bitset of ``p``'s pieces of kind ``piece`` (wagon, ship, warrior, city_hall)."""
+        if piece == "wagon":
+            return self.wagon[p]
+        if piece == "ship":
+            return self.ship[p]
+        if piece == "warrior":
+            return self.warriors[p]
+        return self.city_hall[p]
+
+    def pieces_of(self, p: int) -> int:
+        """Every Crossroads piece hex of ``p`` (wagon, ship, warriors, city hall)."""
+        return self.wagon[p] | self.ship[p] | self.warriors[p] | self.city_hall[p]
+
+    def _land(self) -> int:
+        land = self.board.buildable
+        if self.xo[2]:
+            land |= self.board.tmask[MOUNTAIN]
+        return land
+
+    def _piece_terrain(self, piece: str) -> int:
+        return self.board.tmask[WATER] if piece == "ship" else self._land()
+
+    def piece_place_targets(self, piece: str, p: int) -> int:
+        """Legal hexes to place ``piece`` (wagon, ship, warrior) for ``p`` (rulebook: empty,
+        not next to a warrior, adjacent to your settlements if possible)."""
+        free = FULL & ~self.all_occ
+        own = self.occ[p]
+        b = self.board
+        if piece == "wagon":
+            mountain = b.tmask[MOUNTAIN] & free if self.xo[2] else 0
+            return X.wagon_place_targets(own, b.buildable & free, mountain, self.blocked)
+        if piece == "ship":
+            return X.ship_place_targets(own, b.tmask[WATER] & free, self.blocked)
+        return X.warrior_place_targets(own, b.buildable & free, self.blocked)
+
+    def piece_move_targets(self, piece: str, p: int) -> int:
+        """Destinations of ``p``'s wagon or ship: up to 3 steps (rulebook; option
+        ``piece_move_path``)."""
+        start = self.piece_mask(piece, p)
+        terrain = self._piece_terrain(piece)
+        passable = terrain & ~self.all_occ
+        return X.piece_move_targets(
+            start, passable, self.blocked, X.MOVE_DISTANCE, self.xo[3], terrain
+        )
+
+    def city_hall_targets(self, p: int) -> int:
+        """Legal city-hall centres for ``p`` (none once it is placed)."""
+        if self.city_hall[p]:
+            return 0
+        free = self.board.buildable & ~self.all_occ
+        return X.city_hall_centres(self.occ[p], free, self.blocked, self.xo[8])
+
+    def card_terrains(self, p: int) -> list[int]:
+        """The terrains ``p`` may play now: the locked one, or those of the cards in hand (two
+        with the Crossroads tile; all five for two identical cards with option
+        ``crossroads_identical_cards="any_terrain"``)."""
+        if p != self.cur or self.pending != P_NONE or self.over:
+            return []
+        if self.lock >= 0:
+            return [self.lock]
+        h1, h2 = self.hand[p], self.hand2[p]
+        if h2 == NO_CARD:
+            return [h1] if h1 != NO_CARD else []
+        if h1 == NO_CARD:
+            return [h2]
+        if h1 == h2:
+            return [0, 1, 2, 3, 4] if self.xo[1] else [h1]
+        return [h1, h2]
+
+    def card_terrain(self, p: int) -> int:
+        ts = self.card_terrains(p)
+        return ts[0] if len(ts) == 1 else (NO_CARD if not ts else self.hand[p])
+
+    def movable(self, p: int) -> int:
+        if self.xo[4]:
+            return self.stl[p] | self.wagon[p] | self.ship[p] | self.warriors[p]
+        return self.stl[p]
+
+    def tavern_own(self, p: int) -> int:
+        return self.occ[p] if self.xo[5] else self.stl[p]
+
+    def holds(self, p: int, kind: str, statuses: tuple[int, ...] = (READY, USED, NEW)) -> bool:
+        """True if ``p`` holds a tile of ``kind`` with one of ``statuses``."""
+        base = p * self.nloc
+        for k, (_, kd) in enumerate(self.board.locations):
+            if kd == kind and self.hold[base + k] in statuses:
+                return True
+        return False
+
+    def mandatory_done(self) -> bool:
+        p = self.cur
+        if self.mand >= 3 or self.supply[p] <= 0:
+            return True
+        ts = self.card_terrains(p)
+        if not ts:
+            return True
+        e = self.empty()
+        tm = self.board.tmask
+        return not any(tm[t] & e for t in ts)
+
+    def _build_actions(self, p: int) -> list[int]:
+        mask = 0
+        e = self.empty()
+        own = self.occ[p]
+        for t in self.card_terrains(p):
+            mask |= with_adjacency(self.board.tmask[t] & e, own)
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(BUILD_BASE + low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def _fort_targets(self, p: int) -> int:
+        if self.fort_card < 0:
+            return 0
+        return with_adjacency(self.board.tmask[self.fort_card] & self.empty(), self.occ[p])
+
+    # ------------------------------------------------------------------ pieces
+    def _refresh_blocked(self) -> None:
+        allw = 0
+        for w in self.warriors:
+            allw |= w
+        self.blocked = X.warrior_blocked(allw)
+
+    def _set_piece(self, p: int, piece: str, mask: int) -> None:
+        if piece == "wagon":
+            self.wagon[p] = mask
+        elif piece == "ship":
+            self.ship[p] = mask
+        elif piece == "warrior":
+            self.warriors[p] = mask
+        else:
+            self.city_hall[p] = mask
+
+    def put_piece(self, p: int, piece: str, h: int) -> None:
+        """Place ``p``'s ``piece`` on hex ``h`` (no checks): it counts as a settlement from now
+        on and takes a location tile like a settlement (placing is building, digest §9.2)."""
+        bit = 1 << h
+        self._set_piece(p, piece, self.piece_mask(piece, p) | bit)
+        self.occ[p] |= bit
+        self.all_occ |= bit
+        if piece == "warrior":
+            self._refresh_blocked()
+        self.acquire(p, h)
+
+    def remove_piece(self, p: int, piece: str, h: int) -> None:
+        """Take ``p``'s ``piece`` on hex ``h`` back to the supply; tiles whose location no piece
+        of ``p`` touches any more are lost (immediately, or at the turn's end with
+        ``tile_loss_timing="end_of_turn"``)."""
+        bit = 1 << h
+        self._set_piece(p, piece, self.piece_mask(piece, p) & ~bit)
+        self.occ[p] &= ~bit
+        self.all_occ &= ~bit
+        if piece == "warrior":
+            self._refresh_blocked()
+        if self.loss_immediate:
+            self.check_loss(p, self.board.hex_locs[h])
+
+    def move_piece(self, p: int, piece: str, dst: int) -> None:
+        """Move ``p``'s wagon or ship to ``dst``; like a settlement move it may take a tile at
+        the destination and lose tiles at the origin (digest §9.2)."""
+        src = self.piece_mask(piece, p).bit_length() - 1
+        self._relocate(p, piece, src, dst)
+
+    def _relocate(self, p: int, piece: str, src: int, dst: int) -> None:
+        sbit, dbit = 1 << src, 1 << dst
+        self._set_piece(p, piece, (self.piece_mask(piece, p) & ~sbit) | dbit)
+        self.occ[p] = (self.occ[p] & ~sbit) | dbit
+        self.all_occ = (self.all_occ & ~sbit) | dbit
+        if piece == "warrior":
+            self._refresh_blocked()
+        self.acquire(p, dst)
+        if self.loss_immediate:
+            self.check_loss(p, self.board.hex_locs[src])
+
+    def move(self, p: int, src: int, dst: int) -> None:
+        """Barn/Harbor/Paddock move: a settlement, or (option ``base_tiles_move_pieces``) a
+        wagon, ship or warrior, which keeps its kind."""
+        if self.stl[p] >> src & 1:
+            super().move(p, src, dst)
+            return
+        for piece in ("wagon", "ship", "warrior"):
+            if self.piece_mask(piece, p) >> src & 1:
+                self._relocate(p, piece, src, dst)
+                return
+        raise AssertionError(f"no piece of player {p} on {hex_name(src)}")  # pragma: no cover
+
+    def place_city_hall(self, p: int, centre: int) -> None:
+        """Put ``p``'s city hall on the 7 hexes around ``centre`` for good; each hex takes
+        location tiles like a settlement (kbc #286)."""
+        fp = X.city_hall_footprint(centre)
+        self.city_hall[p] = fp
+        self.occ[p] |= fp
+        self.all_occ |= fp
+        m = fp
+        while m:
+            low = m & -m
+            self.acquire(p, low.bit_length() - 1)
+            m ^= low
+
+    def start_fort(self, p: int) -> None:
+        """Fort, step 1: a public chance node draws the Fort's terrain card."""
+        self._ensure_deck()
+        self.pending = P_FORT
+        self.pending_player = p
+
+    def fort_build(self, p: int, h: int) -> None:
+        """Fort, step 2: build on the drawn terrain, then discard the card."""
+        self.place(p, h)
+        self.discard[self.fort_card] += 1
+        self.fort_card = -1
+
+    # ------------------------------------------------------------------ protocol
+    def chance_viewer(self) -> int | None:
+        if self.pending == P_DRAW2:
+            return self.pending_player
+        if self.pending == P_FORT:
+            return None
+        return super().chance_viewer()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.fort_card >= 0 and not self.over and self.pending == P_NONE:
+            if player != self.cur:
+                return []
+            mask = self._fort_targets(player)
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(FORT_BUILD_BASE + low.bit_length() - 1)
+                mask ^= low
+            return out
+        return super()._legal_actions(player)
+
+    def _apply(self, action: int, player: int) -> None:
+        if player == CHANCE:
+            self._apply_chance(action - CARD_BASE)
+            return
+        p = player
+        if self.fort_card >= 0:
+            self.fort_build(p, action - FORT_BUILD_BASE)
+            self._check_card()
+            return
+        if self.lock < 0 and action != END:
+            h = -1
+            if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+                h = action - BUILD_BASE
+            else:
+                kind = kind_of_action(action)
+                if kind is not None and kind.id == "oracle":
+                    h = action - kind.base
+                elif kind is not None and kind.id == "barn":
+                    h = (action - kind.base) % NUM_HEXES
+            if h >= 0:
+                self._lock(p, self.board.terrain[h])
+        super()._apply(action, player)
+
+    def _lock(self, p: int, t: int) -> None:
+        """The first terrain used this turn becomes the turn's card (digest §9.2, kbc d6fe0c8):
+        the card showing it moves to ``hand[p]``, the other stays as ``hand2[p]``."""
+        if self.hand[p] != t and self.hand2[p] == t:
+            self.hand[p], self.hand2[p] = self.hand2[p], self.hand[p]
+        self.lock = t
+
+    def _apply_chance(self, card: int) -> None:
+        pend = self.pending
+        if pend == P_FORT:
+            self.deck[card] -= 1
+            self.pending = P_NONE
+            p = self.cur
+            self.fort_card = card
+            if not self._fort_targets(p):
+                self.fort_card = -1
+                if self.xo[6]:  # redraw
+                    self.removed[card] += 1
+                    if self._ensure_deck():
+                        self.pending = P_FORT
+                        self.pending_player = p
+                else:
+                    self.discard[card] += 1
+            return
+        if pend == P_DRAW2:
+            q = self.pending_player
+            self.deck[card] -= 1
+            self.hand2[q] = card
+            self.hand2_epoch[q] = self.epoch
+            self.last_draw2[q] = len(self._history)
+            self.pending = P_NONE
+            self._start_turn((q + 1) % self.num_players)
+            return
+        if pend == P_DRAW and self.need2[self.pending_player]:
+            q = self.pending_player
+            self.need2[q] = False
+            self.deck[card] -= 1
+            self.hand[q] = card
+            self.hand_epoch[q] = self.epoch
+            self.last_draw[q] = len(self._history)
+            if self._ensure_deck():
+                self.pending = P_DRAW2
+                return
+            self.pending = P_NONE
+            self._start_turn((q + 1) % self.num_players)
+            return
+        super()._apply_chance(card)
+        if pend == P_REDRAW and self.lock == _LOCK_PENDING and self.pending == P_NONE:
+            self.lock = self.hand[self.cur]
+
+    def _start_turn(self, p: int) -> None:
+        self.lock = -1
+        self.fort_card = -1
+        if self.last_draw2[p] >= 0 and self.hand2[p] != NO_CARD:
+            self.revealed.append(self.last_draw2[p])
+        super()._start_turn(p)
+
+    def _check_card(self) -> None:
+        """Rare exception with up to two cards: only when none of the playable terrains has an
+        empty hex is the played card set aside and a new one drawn (digest §4.4)."""
+        if not self.redraw or self.pending != P_NONE or self.over or self.fort_card >= 0:
+            return
+        p = self.cur
+        ts = self.card_terrains(p)
+        card = self.hand[p]
+        if not ts or card == NO_CARD:
+            return
+        e = self.empty()
+        tm = self.board.tmask
+        if any(tm[t] & e for t in ts):
+            return
+        self.removed[card] += 1
+        self.hand[p] = NO_CARD
+        if self.lock >= 0:
+            self.lock = _LOCK_PENDING
+        if self._ensure_deck():
+            self.pending = P_REDRAW
+            self.pending_player = p
+
+    def _end_turn(self) -> None:
+        p = self.cur
+        if self.hand2[p] != NO_CARD:
+            self.discard[self.hand2[p]] += 1
+            self.hand2[p] = NO_CARD
+        statuses = (READY, USED, NEW) if self.xo[0] else (READY, USED)
+        want = self.holds(p, "crossroads", statuses)
+        super()._end_turn()
+        self.need2[p] = (
+            want and self.pending == P_DRAW and self.holds(p, "crossroads")
+        )
+
+    def _clone(self) -> "CrossroadsState":
+        s = super()._clone()
+        s.tasks = self.tasks
+        s.wagon = self.wagon[:]
+        s.ship = self.ship[:]
+        s.warriors = self.warriors[:]
+        s.city_hall = self.city_hall[:]
+        s.hand2 = self.hand2[:]
+        s.hand2_epoch = self.hand2_epoch[:]
+        s.last_draw2 = self.last_draw2[:]
+        s.need2 = self.need2[:]
+        s.lock = self.lock
+        s.fort_card = self.fort_card
+        s.xo = self.xo
+        return s  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ scoring
+    def task_gold(self, p: int) -> dict[str, int]:
+        """``{task: gold}`` of player ``p`` for the task cards in play (digest §9.4)."""
+        if not self.tasks:
+            return {}
+        all_areas, build_areas = task_areas(self.board)
+        return X.score_tasks(
+            self.tasks, self.occ[p], areas=all_areas if self.xo[7] else build_areas,
+            specials=self.board.special,
+        )
+
+    def scores(self) -> list[PlayerScore]:
+        """Kingdom Builder cards + castles + task cards (each task once per player)."""
+        out = super().scores()
+        for p, ps in enumerate(out):
+            tg = self.task_gold(p)
+            ps.parts.update(tg)
+            ps.total += sum(tg.values())
+        return out
+
+    def evaluate(self, player: int) -> float:
+        """Greedy value: the base value + task gold + 0.01 per piece hex on the board."""
+        return (
+            super().evaluate(player)
+            + sum(self.task_gold(player).values())
+            + 0.01 * self.pieces_of(player).bit_count()
+        )
+
+    # ------------------------------------------------------------------ views
+    def visible_hand2(self, p: int, viewer: int | None) -> int | None:
+        """Second card of ``p`` as ``viewer`` sees it (None = hidden, -1 = none)."""
+        h = self.hand2[p]
+        if h == NO_CARD:
+            return NO_CARD
+        if viewer == p or (p == self.cur and self.pending in (P_NONE, P_FORT) and not self.over):
+            return h
+        return None
+
+    def crossroads_view(self, viewer: int | None) -> dict[str, Any]:
+        """The public Crossroads facts (pieces, tasks, location summaries) plus ``viewer``'s
+        own second card."""
+        players = []
+        for q in range(self.num_players):
+            v2 = self.visible_hand2(q, viewer)
+            players.append({
+                "wagon": [hex_name(i) for i in _bits(self.wagon[q])],
+                "ship": [hex_name(i) for i in _bits(self.ship[q])],
+                "warriors": [hex_name(i) for i in _bits(self.warriors[q])],
+                "city_hall": [hex_name(i) for i in _bits(self.city_hall[q])],
+                "second_card": None if v2 is None else (CARD_TERRAINS[v2] if v2 >= 0 else "none"),
+            })
+        summary = []
+        for sid, _ in self.board.sections:
+            if sid in X.SECTIONS:
+                summary.append({
+                    "section": sid,
+                    "tiles": [
+                        {"kind": k, "name": X.TILE_NAMES[k], "text": X.LOCATION_SUMMARY[k]}
+                        for k in X.SECTIONS[sid]
+                    ],
+                })
+        return {
+            "tasks": [
+                {"task": t, "name": X.TASK_NAMES[t], "gold": X.TASK_GOLD[t]} for t in self.tasks
+            ],
+            "location_summary": summary,
+            "players": players,
+            "fort_card": CARD_TERRAINS[self.fort_card] if self.fort_card >= 0 else None,
+            "locked_terrain": CARD_TERRAINS[self.lock] if self.lock >= 0 else None,
+            "blocked": [hex_name(i) for i in _bits(self.blocked)],
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The base observation plus ``"crossroads"`` (:meth:`crossroads_view`)."""
+        obs = super().observation(player)
+        obs["crossroads"] = self.crossroads_view(player)
+        return obs
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "CrossroadsState":
+        """As the base game, and the others' hidden second cards are redrawn too (from the
+        remaining deck for the current deck generation, permuted otherwise)."""
+        s = super().resample_from_infostate(player, rng)
+        assert isinstance(s, CrossroadsState)
+        hidden = [
+            q for q in range(self.num_players)
+            if q != player and self.visible_hand2(q, player) is None
+        ]
+        by_epoch: dict[int, list[int]] = {}
+        for q in hidden:
+            by_epoch.setdefault(self.hand2_epoch[q], []).append(q)
+        for ep, qs in by_epoch.items():
+            if ep == self.epoch:
+                pool = list(s.deck)
+                for q in qs:
+                    pool[s.hand2[q]] += 1
+                for q in qs:
+                    r = rng.randrange(sum(pool))
+                    t = 0
+                    for t, c in enumerate(pool):
+                        if r < c:
+                            break
+                        r -= c
+                    pool[t] -= 1
+                    s.hand2[q] = t
+                s.deck = pool
+            else:
+                cards = [s.hand2[q] for q in qs]
+                rng.shuffle(cards)
+                for q, c in zip(qs, cards):
+                    s.hand2[q] = c
+        for q in hidden:
+            idx = s.last_draw2[q]
+            if 0 <= idx < len(s._history):
+                actor, _ = s._history[idx]
+                s._history[idx] = (actor, CARD_BASE + s.hand2[q])
+        return s
+
+    def render_text(self, player: int | None = None, color: bool = False) -> str:
+        """The base drawing plus the Crossroads pieces, tasks and second cards."""
+        text = super().render_text(player, color)
+        lines = [text, "Crossroads tasks: " + ("; ".join(
+            f"{X.TASK_NAMES[t]} ({X.TASK_GOLD[t]} gold)" for t in self.tasks) or "none")]
+        for q in range(self.num_players):
+            parts = []
+            for label, m in (("wagon", self.wagon[q]), ("ship", self.ship[q]),
+                             ("warriors", self.warriors[q])):
+                parts.append(f"{label} " + (" ".join(hex_name(i) for i in _bits(m)) or "-"))
+            ch = self.city_hall[q]
+            centre = X.erode(ch)
+            parts.append("city hall " + (f"{hex_name(centre.bit_length() - 1)} (+6)"
+                                         if ch else "-"))
+            v2 = self.visible_hand2(q, player)
+            if v2 is None:
+                parts.append("second card hidden")
+            elif v2 >= 0:
+                parts.append(f"second card {CARD_TERRAINS[v2]}")
+            lines.append(f"player {q} pieces: " + ", ".join(parts))
+        if self.blocked:
+            lines.append("blocked by warriors: " + " ".join(hex_name(i) for i in _bits(self.blocked)))
+        if self.fort_card >= 0:
+            lines.append(f"Fort card: {CARD_TERRAINS[self.fort_card]} - build on it now")
+        for sec in self.crossroads_view(player)["location_summary"]:
+            for t in sec["tiles"]:
+                lines.append(f"  {t['name']}: {t['text']}")
+        return "\n".join(lines)
+
+    def render_svg(self, player: int | None = None) -> str:
+        """The base SVG plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
+        H city hall) and ``data-key="move"``/``"remove"`` buttons stay implicit."""
+        import math
+
+        svg = super().render_svg(player)
+        size = 14.0
+        w = math.sqrt(3) * size
+        margin = 6.0
+        marks = []
+        for q in range(self.num_players):
+            for letter, m in (("W", self.wagon[q]), ("S", self.ship[q]),
+                              ("X", self.warriors[q]), ("H", self.city_hall[q])):
+                for i in _bits(m):
+                    r, c = divmod(i, 20)
+                    cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+                    cy = margin + size + r * size * 1.5
+                    marks.append(
+                        f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
+                        f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
+                        f'pointer-events="none">{letter}</text>'
+                    )
+        if not marks:
+            return svg
+        cut = svg.rfind("</svg>")
+        return svg[:cut] + "".join(marks) + svg[cut:]
+
+    # ------------------------------------------------------------------ notation
+    def parse_action(self, text: str) -> int:
+        """As the base notation, with aliases ``ship`` (= lighthouse) and ``warrior``
+        (= barracks)."""
+        words = text.strip().lower().split(None, 1)
+        if words and words[0] in ("ship", "warrior"):
+            verb = "lighthouse" if words[0] == "ship" else "barracks"
+            text = verb + (" " + words[1] if len(words) > 1 else "")
+        return super().parse_action(text)
+
+    def explain_illegal(self, action: int, player: int) -> str:
+        """Base reasons plus the Fort's forced build and warrior blocking."""
+        if self.fort_card >= 0 and self.pending == P_NONE and not self.over:
+            try:
+                text = self.action_to_string(action, player)
+            except ValueError:
+                text = str(action)
+            return (f"'{text}': finish the Fort first: build on an empty "
+                    f"{CARD_TERRAINS[self.fort_card]} hex (fort R,C)")
+        msg = super().explain_illegal(action, player)
+        kind = kind_of_action(action)
+        h = -1
+        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+            h = action - BUILD_BASE
+        elif kind is not None and kind.id in ("foresters_lodge", "monastery", "city_hall"):
+            h = action - kind.base
+        if h >= 0 and self.blocked >> h & 1:
+            return f"'{self.action_to_string(action, player)}': hex {hex_name(h)} is next to a warrior"
+        return msg
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        a = self.parse_action(text)
+        if a in self.legal_actions(player):
+            return a
+        p = self.current_player() if player is None else player
+        raise IllegalActionError(self.explain_illegal(a, p))
+
+    # ------------------------------------------------------------------ JSON
+    def _position_json(self) -> dict[str, Any]:
+        d = super()._position_json()
+        d["crossroads"] = {
+            "tasks": list(self.tasks),
+            "wagon": [format(m, "x") for m in self.wagon],
+            "ship": [format(m, "x") for m in self.ship],
+            "warriors": [format(m, "x") for m in self.warriors],
+            "city_hall": [format(m, "x") for m in self.city_hall],
+            "hand2": list(self.hand2),
+            "hand2_epoch": list(self.hand2_epoch),
+            "last_draw2": list(self.last_draw2),
+            "need2": list(self.need2),
+            "lock": self.lock,
+            "fort_card": self.fort_card,
+        }
+        return d
+
+    def _load_position(self, data: Mapping[str, Any]) -> None:
+        super()._load_position(data)
+        x = data["crossroads"]
+        self.tasks = tuple(str(t) for t in x["tasks"])
+        for key in ("wagon", "ship", "warriors", "city_hall"):
+            setattr(self, key, [int(m, 16) for m in x[key]])
+        for key in ("hand2", "hand2_epoch", "last_draw2"):
+            setattr(self, key, [int(v) for v in x[key]])
+        self.need2 = [bool(v) for v in x["need2"]]
+        self.lock = int(x["lock"])
+        self.fort_card = int(x["fort_card"])
+        if len(self.wagon) != self.num_players:
+            raise ValueError("player count does not match the saved Crossroads position")
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+assert TILE_KINDS["fort"] is not None and FORT_DRAW > 0 and LOST >= 0
