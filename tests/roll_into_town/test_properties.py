@@ -143,3 +143,25 @@ def test_greedy_beats_random_on_average():
             tot += s.scores()[0].total
         totals[bot] = tot
     assert totals["greedy"] > totals["random"] + 30
+
+
+def test_per_player_undo_keeps_the_other_players_actions():
+    import random as _random
+
+    from citybuilders.core import load_game
+    from citybuilders.core.undo import undo_last, undoable_count
+
+    state = load_game("roll-into-town").new_initial_state(2, 3)
+    rng = _random.Random(0)
+    while state.is_chance_node():
+        state.apply_legal(state.sample_chance(rng))
+    assert state.active_players() == [0, 1]
+    a0 = state.legal_actions(0)[0]
+    state.apply_action(a0, 0)
+    a1 = state.legal_actions(1)[0]
+    state.apply_action(a1, 1)
+    assert undoable_count(state, 0) == 1 and undoable_count(state, 1) == 1
+    back = undo_last(state, 0)
+    assert back.history()[-1] == (1, a1)
+    assert (0, a0) not in back.history()[-2:]
+    assert undoable_count(back, 0) == 0 and undoable_count(back, 1) == 1

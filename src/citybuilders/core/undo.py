@@ -30,9 +30,11 @@ def undoable_count(state: State, player: int) -> int:
     """
     hist = state._history
     if _per_player(state):
+        blocked = getattr(state, "undo_blocked_after", None)
         n = 0
-        for actor, _ in reversed(hist):
-            if actor < 0:
+        for i in range(len(hist) - 1, -1, -1):
+            actor = hist[i][0]
+            if actor < 0 or (blocked is not None and blocked(i)):
                 break
             if actor == player:
                 n += 1
@@ -75,10 +77,11 @@ def undo_own_last(state: State, player: int) -> State:
     from .errors import IllegalActionError
 
     hist = state._history
+    blocked = getattr(state, "undo_blocked_after", None)
     idx = None
     for i in range(len(hist) - 1, -1, -1):
         actor = hist[i][0]
-        if actor < 0:
+        if actor < 0 or (blocked is not None and blocked(i)):
             break
         if actor == player:
             idx = i

@@ -215,6 +215,11 @@ class RollIntoTownState(State):
         base = self.game.A_DIE
         return [(base + k, 1 / 6) for k in range(6)]
 
+    def undo_per_player(self) -> bool:
+        """Players act independently within a phase: each may take back their own actions of the
+        current phase even when other players acted in between (core/undo.py)."""
+        return True
+
     def undo_blocked_after(self, index: int) -> bool:
         """Undo never reaches back before the start of the current phase."""
         return index < self.phase_start
