@@ -215,3 +215,25 @@ def test_tourist_traps() -> None:
 def test_sprawlopolis_condition() -> None:
     assert cond(18, ["R . R R"]) == 3 + 1
     assert cond(18, ["R"]) == 2
+
+
+def test_fourteen_section_loop() -> None:
+    # digest X10: a 4 x 5 ring of road is one 14-section loop
+    rows = ["R-ES R-EW R-EW R-EW R-SW", "R-NS P P P R-NS", "R-NS P P P R-NS",
+            "R-NE R-EW R-EW R-EW R-NW"]
+    a = analysis(rows)
+    assert len(a.roads) == 1 and len(a.roads[0].cells) == 14
+    assert cond(14, rows) == 14 and cond(12, rows) == 7 and cond(1, rows) == 1
+
+
+def test_enclosing_a_hole_is_legal_and_the_hole_is_an_edge_locally() -> None:
+    # digest L10: four cards around the empty cell (1, 2)
+    city = cards_city([{"card": 1, "row": 0, "col": 0}, {"card": 2, "row": -1, "col": 2},
+                       {"card": 3, "row": 2, "col": 1}, {"card": 4, "row": 1, "col": 3}], [])
+    from citybuilders.games.sprawlopolis.city import index_of
+
+    hole = index_of(1, 2)
+    assert city.cells[hole] == 0
+    assert all(city.cells[hole + d] for d in (1, -1, 64, -64))
+    assert Analysis(city.cells, city.occ, Rules()).is_open(hole)
+    assert not Analysis(city.cells, city.occ, Rules(edge_outer=True)).is_open(hole)
