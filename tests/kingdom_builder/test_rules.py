@@ -9,7 +9,7 @@ from citybuilders.core.errors import IllegalActionError, OptionError
 from citybuilders.core.game import CHANCE, TERMINAL
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE, END
 from citybuilders.games.kingdom_builder.board import (
-    CASTLE, EDGE, LOCATION, NEIGHBORS, WATER, dilate, make_board, section_data, shift,
+    CASTLE, EDGE, NEIGHBORS, WATER, dilate, make_board, section_data, shift,
 )
 from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
 from citybuilders.games.kingdom_builder.tiles import TILE_KINDS

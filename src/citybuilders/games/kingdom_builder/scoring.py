@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from citybuilders.core.game import PlayerScore
 
-from .board import CASTLE, MOUNTAIN, ROW_MASKS, WATER, Board, dilate
+from .board import MOUNTAIN, ROW_MASKS, WATER, Board, dilate
 
 __all__ = [
     "CARDS",

@@ -13,13 +13,12 @@ The state passed in is a :class:`~.state.KingdomBuilderState`; generators use it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .actions import PAIR_BASE, hex_slot_base, pair_slot_base
+from .actions import hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
-    FULL,
     GRASS,
     NUM_HEXES,
     WATER,
@@ -374,7 +373,6 @@ register_tile_kind(PaddockTile(
 BASE_TILE_IDS: tuple[str, ...] = (
     "oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock",
 )
-assert PAIR_BASE > 0 and FULL > 0  # keep imports used (documentation of the layout)
 
 
 def tile_kind(kind_id: str) -> TileKind:
@@ -383,7 +381,3 @@ def tile_kind(kind_id: str) -> TileKind:
         return TILE_KINDS[kind_id]
     except KeyError:
         raise KeyError(f"unknown tile kind {kind_id!r}; known: {', '.join(TILE_KINDS)}") from None
-
-
-def _unused(*_: Any) -> None:  # pragma: no cover
-    return None
