@@ -232,8 +232,12 @@ def test_enclosing_a_hole_is_legal_and_the_hole_is_an_edge_locally() -> None:
                        {"card": 3, "row": 2, "col": 1}, {"card": 4, "row": 1, "col": 3}], [])
     from citybuilders.games.sprawlopolis.city import index_of
 
-    hole = index_of(1, 2)
-    assert city.cells[hole] == 0
-    assert all(city.cells[hole + d] for d in (1, -1, 64, -64))
+    r0, c0, r1, c1 = city.bounds()          # the file's coordinates are translated: find the hole
+    assert (r1 - r0, c1 - c0) == (4, 4)
+    holes = [index_of(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
+             if not city.cells[index_of(r, c)]
+             and all(city.cells[index_of(r, c) + d] for d in (1, -1, 64, -64))]
+    assert holes == [index_of(r0 + 2, c0 + 2)]
+    hole = holes[0]
     assert Analysis(city.cells, city.occ, Rules()).is_open(hole)
     assert not Analysis(city.cells, city.occ, Rules(edge_outer=True)).is_open(hole)
