@@ -304,7 +304,12 @@ def test_rendering_and_web_hooks() -> None:
     plain = s.render_text(0, color=False)
     assert "\x1b[" not in plain and "1 The Outskirts" in plain and "your hand (P1)" in plain
     svg = s.render_svg(0)
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)   # well-formed XML
+    keys = [el.get("data-key") for el in root.iter() if el.get("data-key")]
+    assert len([k for k in keys if k.startswith("pos:")]) == len(s._positions())
+    assert sorted(k for k in keys if k.startswith("card:")) == ["card:4", "card:5", "card:6"]
     for key in ("card:4", "card:5", "card:6", "pos:0,2", "pos:-2,-1"):
         assert f"data-key='{key}'" in svg
     assert "data-key='pos:2,2'" not in svg
