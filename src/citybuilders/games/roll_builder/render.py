@@ -319,7 +319,7 @@ def action_path(state: "RollBuilderState", action: int, player: int | None = Non
     k, var = divmod(action - g.A_CROSS, 3)
     inn = sh.innovations[sh.circles[k][0]]
     j = k - inn.first_circle + 1
-    return (f"circle:{inn.id}.{j}", ("pay", "pay with bonus", "pay with stored wealth")[var])
+    return (f"circle:{inn.id}.{j}", ("pay", "pay:bonus", "pay:wealth")[var])
 
 
 
