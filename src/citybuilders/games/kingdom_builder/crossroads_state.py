@@ -32,7 +32,7 @@ from .actions import BUILD_BASE, CARD_BASE, END
 from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, hex_name
 from .crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
 from .state import LOST, NEW, NO_CARD, P_DRAW, P_NONE, P_REDRAW, READY, USED, KingdomBuilderState
-from .tiles import TILE_KINDS, kind_of_action, with_adjacency
+from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, with_adjacency
 
 __all__ = ["CrossroadsState", "P_FORT", "P_DRAW2", "task_areas", "PIECES"]
 
@@ -321,17 +321,40 @@ class CrossroadsState(KingdomBuilderState):
         return super().chance_viewer()
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.fort_card >= 0 and not self.over and self.pending == P_NONE:
-            if player != self.cur:
-                return []
-            mask = self._fort_targets(player)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(FORT_BUILD_BASE + low.bit_length() - 1)
-                mask ^= low
+        """As the base game, with: the forced Fort build, up to two playable terrains for the
+        mandatory action, and warrior-blocked hexes excluded (rules digest §3, §9)."""
+        if self.over:
+            return []
+        if self.pending != P_NONE:
+            return [CARD_BASE + t for t, c in enumerate(self.deck) if c]
+        if player != self.cur:
+            return []
+        p = player
+        if self.fort_card >= 0:
+            return _actions(self._fort_targets(p), FORT_BUILD_BASE)
+        mask = 0
+        if self.mand < 3 and self.supply[p] > 0:
+            e = self.empty()
+            own = self.occ[p]
+            tm = self.board.tmask
+            for t in self.card_terrains(p):
+                mask |= with_adjacency(tm[t] & e, own)
+        if mask:
+            out = _actions(mask, BUILD_BASE)
+            if self.mand > 0:
+                return out
+        else:
+            out = [END]
+        base = p * self.nloc
+        hold = self.hold
+        if READY not in hold[base: base + self.nloc]:
             return out
-        return super()._legal_actions(player)
+        locs = self.board.locations
+        kinds = {locs[k][1] for k in range(self.nloc) if hold[base + k] == READY}
+        for kind in KINDS_BY_BASE:
+            if kind.id in kinds:
+                out.extend(kind.legal(self, p))
+        return out
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -704,6 +727,15 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = int(x["fort_card"])
         if len(self.wagon) != self.num_players:
             raise ValueError("player count does not match the saved Crossroads position")
+
+
+def _actions(mask: int, base: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(base + low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _bits(mask: int) -> list[int]:
