@@ -274,7 +274,7 @@ def simulate(
     for s in summary["seats"]:
         table.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:.2f}", f"{s['median']:.1f}",
                       f"{s['stdev']:.2f}", f"{s['min']:.0f}", f"{s['max']:.0f}",
-                      f"{s['win_rate']:.1%}")
+                      f"{s['win_rate']:.1%}" if len(seats) > 1 or "won_rate" in summary else "—")
     con.print(table)
     con.print(f"mean game length: {summary['mean_length']:.1f} player actions")
     if "won_rate" in summary:
