@@ -7,6 +7,7 @@ let current = seats[0];
 let prefix = [];
 let busy = false;
 let endDismissed = false;
+let rendered = "";
 const backoff = {};
 
 const tokenOf = (s) => P.tokens[String(s)];
@@ -95,7 +96,13 @@ function render() {
     choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
   }
   if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: "Cancel" }));
-  // side panels
+  document.body.dataset.stateId = String(view.state_id);
+  document.body.dataset.prefix = prefix.join("|");
+  document.body.dataset.terminal = String(view.terminal);
+  // side panels (only when the state or the viewed seat changed)
+  const key = `${view.state_id}:${current}:${view.terminal}`;
+  if (rendered === key) return;
+  rendered = key;
   const undo = document.getElementById("undo");
   undo.hidden = !(view.undoable > 0);
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
@@ -183,7 +190,7 @@ document.getElementById("undo").addEventListener("click", async () => {
   if (r.ok) onView(current, r.data); else CB.showError(r.data.error);
   render();
 });
-document.getElementById("end-close").addEventListener("click", () => { endDismissed = true; render(); });
+document.getElementById("end-close").addEventListener("click", () => { endDismissed = true; rendered = ""; render(); });
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && prefix.length) { prefix = []; render(); } });
 
 seats.forEach(connect);

@@ -1,0 +1,71 @@
+"""Drive a play page by clicking: always the first highlighted key (SVG target or button)."""
+
+from __future__ import annotations
+
+import time
+
+TARGETS = "#board [data-key].cb-target, #choices button.cb-choice"
+
+
+def create_from_home(page, base: str, game: str, seats: list[str], num_players: int) -> None:
+    """Fill the home page form of ``game`` (seat values: human, invite, bot:<name>) and start."""
+    page.goto(base + "/")
+    det = page.locator(f"#new-{game}")
+    if det.get_attribute("open") is None:
+        det.locator("summary").click()
+    form = det.locator("form")
+    form.locator("select[name=num_players]").select_option(str(num_players))
+    for i, s in enumerate(seats):
+        form.locator(f"select[name=seat{i}]").select_option(s)
+    form.locator("button.create-button").click()
+    page.wait_for_url("**/play/**")
+    page.wait_for_function("document.body.dataset.stateId !== undefined")
+
+
+_READY = (
+    "document.body.dataset.terminal === 'true' || document.querySelector(%r)" % TARGETS)
+_PICK = """(sel) => {
+  const el = document.querySelector(sel);
+  const before = [document.body.dataset.stateId, document.body.dataset.prefix];
+  if (!el) return {before, point: null, found: false};
+  el.scrollIntoView({block: "nearest", inline: "nearest"});
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const point = hit && (hit === el || el.contains(hit)) ? [x, y] : null;
+  if (!point) el.setAttribute("data-e2e-pick", "1");
+  return {before, point, found: true};
+}"""
+_CHANGED = """([sid, pre]) => document.body.dataset.stateId !== sid ||
+  document.body.dataset.prefix !== pre"""
+
+
+def step(page, timeout: float = 15.0) -> bool:
+    """Click the first highlighted target (SVG element or button); False once the game is over.
+
+    A real mouse click at the target's centre when the target is what lies there; if another
+    shape (a label) is drawn on top, the click event is dispatched on the target itself.
+    Waits until the state or the selection changed.
+    """
+    page.wait_for_function(_READY, timeout=timeout * 1000)
+    if page.evaluate("document.body.dataset.terminal") == "true":
+        return False
+    pick = page.evaluate(_PICK, TARGETS)
+    if pick["point"]:
+        page.mouse.click(*pick["point"])
+    else:
+        page.locator("[data-e2e-pick]").dispatch_event("click")
+    page.wait_for_function(_CHANGED, arg=pick["before"], timeout=timeout * 1000)
+    return True
+
+
+def play_to_end(page, max_clicks: int = 3000, max_seconds: float = 90.0) -> int:
+    """Click until the end screen shows; returns the number of clicks."""
+    t0 = time.time()
+    clicks = 0
+    while step(page):
+        clicks += 1
+        assert clicks < max_clicks, "game did not end"
+        assert time.time() - t0 < max_seconds, "game took too long"
+    page.wait_for_selector("#endscreen:not([hidden])")
+    return clicks
