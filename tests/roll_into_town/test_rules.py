@@ -324,6 +324,26 @@ def test_market_only_while_paying_option():
     act(s, "done")
 
 
+def test_market_only_while_paying_trades_that_lead_nowhere_do_not_block_the_phase():
+    # seen in a random game: 2 food for stone, then 2 stone for food left 1 food, nothing to
+    # pay for and no trade; the phase could not end (no legal action at all)
+    rows = rows_with(E5, {(0, 0): "MA"})
+    s = state_at(BUILD, rows, res=[5, 0, 0], market_timing="only_while_paying")
+    act(s, "trade 2 food for stone")
+    assert s.sheets[0].res == [3, 1, 0]
+    with pytest.raises(IllegalActionError, match="finish paying"):
+        act(s, "done")  # a further trade could still pay for something
+    act(s, "trade 2 food for wood")
+    assert s.sheets[0].res == [1, 1, 1]
+    act(s, "build quarry 1,1")
+    act(s, "done")
+    s = state_at(BUILD, rows, res=[3, 0, 0], market_timing="only_while_paying")
+    act(s, "trade 2 food for stone")
+    assert s.sheets[0].res == [1, 1, 0]
+    assert s.legal_actions(0) == [s.game.A_DONE]  # no building, no trade: ending is allowed
+    act(s, "done")
+
+
 def test_market_needs_market():
     s = state_at(BUILD, E5, res=[9, 9, 9])
     with pytest.raises(IllegalActionError, match="market"):

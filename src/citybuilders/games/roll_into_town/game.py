@@ -52,6 +52,10 @@ VAR_MASK = (0, 0, 0) + R.RIVER_SHAPES + (0,)
 RIVER_VAR = {m: V_RIVER + k for k, m in enumerate(R.RIVER_SHAPES)}
 COAST_INDEX = {m: k for k, m in enumerate(R.COAST_MASKS)}
 VAR_TERRAIN = (R.FARM, R.MOUNTAIN, R.TREE) + (R.RIVER,) * 6 + (R.COAST,)
+_KINDS = tuple(range(len(R.BUILD_KINDS)))
+KIND_UNIQUE = R.KIND_UNIQUE
+KIND_COST = R.KIND_COST
+FREE_KINDS = R._FREE_KINDS
 
 
 def _odd_size(v: int) -> int:
@@ -146,6 +150,12 @@ class RollIntoTownGame(Game):
         else:
             allowed = list(R.COAST_MASKS)
         self.coast_sides = tuple(self.A_SIDES + COAST_INDEX[m] for m in allowed)
+        # precomputed tables for the move generators
+        self.die_actions = tuple(range(self.A_DIE, self.A_DIE + 6))
+        self.die_outcomes = tuple((a, 1 / 6) for a in self.die_actions)
+        self.draw_base = tuple(tuple((d * NVAR + v) * n for v in range(NVAR))
+                               for d in range(R.MAX_DICE))
+        self.build_base = tuple(self.A_BUILD + k * n for k in range(len(R.BUILD_KINDS)))
 
     def new_initial_state(self, num_players: int | None = None,
                           seed: int = 0) -> "RollIntoTownState":
@@ -212,8 +222,7 @@ class RollIntoTownState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next die: faces 1-6, 1/6 each."""
-        base = self.game.A_DIE
-        return [(base + k, 1 / 6) for k in range(6)]
+        return list(self.game.die_outcomes)
 
     def undo_per_player(self) -> bool:
         """Players act independently within a phase: each may take back their own actions of the
@@ -224,11 +233,27 @@ class RollIntoTownState(State):
         """Undo never reaches back before the start of the current phase."""
         return index < self.phase_start
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of ``player`` (default: the current player / chance); the same
+        contract as :meth:`State.legal_actions`, without its generic checks (hot path)."""
+        ph = self.phase
+        if ph == ROLL:
+            return list(self.game.die_actions)
+        if ph == END:
+            return []
+        if player is None:
+            player = self.current_player()
+        elif not 0 <= player < self.num_players:
+            return []
+        if self.done[player]:
+            return []
+        return self._legal_actions(player)
+
     def _legal_actions(self, player: int) -> list[int]:
         g = self.game
         ph = self.phase
         if player == CHANCE or ph == ROLL:
-            return list(range(g.A_DIE, g.A_DIE + 6))
+            return list(g.die_actions)
         if self.done[player]:
             return []
         if ph == DISCOVER:
@@ -247,41 +272,47 @@ class RollIntoTownState(State):
     # ------------------------------------------------------------------ discover
     def draw_options(self, player: int) -> list[int]:
         """Legal draw actions of ``player`` now (dice with the same value and town-hall state are
-        offered once, by their lowest index)."""
+        offered once, by their lowest index). Farm, mountain, tree and coast blocks are the
+        sheet's cached :meth:`Sheet.free_plus` lists, so this is mostly list concatenation."""
         if self.to_draw[player] <= 0:
+            return []
+        sheet = self.sheets[player]
+        if not sheet.free:
             return []
         g = self.game
         n = g.n_cells
-        sheet = self.sheets[player]
-        free_cells = R._bits(sheet.free)
         dice = self.dice[player]
         used = self.used[player]
         adj = self.adjusted[player]
-        seen = set()
+        draw_base = g.draw_base
+        free_plus = sheet.free_plus
+        seen = 0
         out: list[int] = []
         river = None
         for d in range(len(dice)):
             if used >> d & 1:
                 continue
             v = dice[d]
-            key = (v, adj >> d & 1)
-            if key in seen:
+            key = 1 << (v * 2 + (adj >> d & 1))
+            if seen & key:
                 continue
-            seen.add(key)
-            base_d = d * NVAR
-            icons = (v,) if v < 6 else (1, 2, 3, 4, 5)
-            for icon in icons:
-                if icon <= 3:
-                    base = (base_d + icon - 1) * n
-                    out += map(base.__add__, free_cells)
-                elif icon == 4:
-                    if river is None:
-                        river = sheet.river_options()
-                    for cell, shape in river:
-                        out.append((base_d + RIVER_VAR[shape]) * n + cell)
-                else:
-                    base = (base_d + V_COAST) * n
-                    out += map(base.__add__, free_cells)
+            seen |= key
+            bases = draw_base[d]
+            if v <= 3:
+                out += free_plus(bases[v - 1])
+            elif v == 5:
+                out += free_plus(bases[V_COAST])
+            else:
+                if v == 6:
+                    out += free_plus(bases[0])
+                    out += free_plus(bases[1])
+                    out += free_plus(bases[2])
+                if river is None:
+                    river = sheet.river_options()
+                for cell, shape in river:
+                    out.append(bases[RIVER_VAR[shape]] + cell)
+                if v == 6:
+                    out += free_plus(bases[V_COAST])
         return out  # ascending by construction
 
     def _fountain_ok(self, player: int) -> bool:
@@ -317,23 +348,43 @@ class RollIntoTownState(State):
     # ------------------------------------------------------------------ build
     def build_options(self, player: int) -> list[int]:
         """Legal build actions of ``player`` (affordable, placeable, unique not yet built)."""
-        g = self.game
-        n = g.n_cells
         sheet = self.sheets[player]
         out: list[int] = []
-        free_cells = None
-        for kind in range(len(R.BUILD_KINDS)):
-            if R.KIND_UNIQUE[kind] & sheet.unique_built or not sheet.affordable(kind):
+        bases = self.game.build_base
+        unique_built = sheet.unique_built
+        f, st, w = sheet.res
+        for kind in _KINDS:
+            if KIND_UNIQUE[kind] & unique_built:
                 continue
-            base = g.A_BUILD + kind * n
-            if kind in (R.K_HOUSE, R.K_QUARRY, R.K_LUMBERJACK, R.K_TAVERN, R.K_FOUNTAIN,
-                        R.K_MARKET):
-                if free_cells is None:
-                    free_cells = R._bits(sheet.free)
-                out += map(base.__add__, free_cells)
+            cf, cs, cw = KIND_COST[kind]
+            if f < cf or st < cs or w < cw:
+                continue
+            if kind in FREE_KINDS:
+                out += sheet.free_plus(bases[kind])
             else:
-                out.extend([base + c for c in range(n) if sheet.can_place(kind, c)])
+                m = sheet.anchor_mask(kind)
+                if m:
+                    base = bases[kind]
+                    out += [base + c for c in R._bits(m)]
         return out
+
+    def _can_build(self, player: int) -> bool:
+        """Whether ``player`` has any build action (short-circuit of :meth:`build_options`)."""
+        sheet = self.sheets[player]
+        unique_built = sheet.unique_built
+        f, st, w = sheet.res
+        for kind in _KINDS:
+            if KIND_UNIQUE[kind] & unique_built:
+                continue
+            cf, cs, cw = KIND_COST[kind]
+            if f < cf or st < cs or w < cw:
+                continue
+            if kind in FREE_KINDS:
+                if sheet.free:
+                    return True
+            elif sheet.anchor_mask(kind):
+                return True
+        return False
 
     def _trade_options(self, player: int) -> list[int]:
         sheet = self.sheets[player]
@@ -347,8 +398,7 @@ class RollIntoTownState(State):
                 if R.KIND_UNIQUE[kind] & sheet.unique_built:
                     continue
                 cost = R.KIND_COST[kind]
-                if any(cost[r] > res[r] for r in range(3)) and any(
-                        sheet.can_place(kind, c) for c in range(self.game.n_cells)):
+                if any(cost[r] > res[r] for r in range(3)) and sheet.anchor_mask(kind):
                     for r in range(3):
                         if cost[r] > res[r]:
                             need[r] = True
@@ -364,7 +414,10 @@ class RollIntoTownState(State):
 
     def _build_actions(self, player: int) -> list[int]:
         out = self.build_options(player) + self._trade_options(player)
-        if not self.trade_pending[player]:
+        # ``only_while_paying``: after a trade the player must build before ending the phase,
+        # unless neither a building nor a further trade is possible (trades that led nowhere;
+        # without this the player would be stuck with no legal action)
+        if not self.trade_pending[player] or not out:
             out.append(self.game.A_DONE)
         out.sort()
         return out
@@ -494,7 +547,7 @@ class RollIntoTownState(State):
             sheet = self.sheets[player]
             if sheet.unique_built & R.UNIQUE_BIT["market"] and self._trade_options(player):
                 return False
-            return not self.build_options(player)
+            return not self._can_build(player)
         if ph == COLLECT:
             return not self.sheets[player].lumberjacks_with_trees()
         if ph == MAINTAIN:

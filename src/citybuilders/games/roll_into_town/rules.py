@@ -66,6 +66,7 @@ KIND_COST: tuple[tuple[int, int, int], ...] = tuple(
     tuple(int(BUILDINGS[b]["cost"].get(r, 0)) for r in RESOURCES) for b in KIND_BUILDING
 )
 # unique buildings: bit per building in Sheet.unique_built
+_FREE_KINDS = frozenset((K_HOUSE, K_QUARRY, K_LUMBERJACK, K_TAVERN, K_FOUNTAIN, K_MARKET))
 UNIQUE_BIT = {"fountain": 1, "market": 2, "lighthouse": 4, "cathedral": 8}
 KIND_UNIQUE = tuple(UNIQUE_BIT.get(b, 0) if BUILDINGS[b]["unique"] else 0
                     for b in KIND_BUILDING)
@@ -125,7 +126,7 @@ class Geometry:
     """
 
     __slots__ = ("rows", "cols", "n", "side_nb", "nb4", "nb8", "m4", "m8", "border", "hall",
-                 "all_mask", "river_starts")
+                 "all_mask", "river_starts", "not_first_col", "not_last_col", "anchor_ok")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols, self.n = rows, cols, rows * cols
@@ -149,10 +150,29 @@ class Geometry:
         self.border = sum(1 << i for i in range(self.n) if -1 in side_nb[i])
         self.hall = (rows // 2) * cols + cols // 2
         self.all_mask = (1 << self.n) - 1
+        # column masks for whole-map shifts (see :meth:`spread4`)
+        self.not_first_col = sum(1 << i for i in range(self.n) if i % cols)
+        self.not_last_col = sum(1 << i for i in range(self.n) if i % cols != cols - 1)
+        # anchor_ok[kind]: anchors whose whole shape lies on the map (bitset)
+        anchor_ok = []
+        for _, shape in BUILD_KINDS:
+            h = max(dr for dr, _, _ in shape) + 1
+            w = max(dc for _, dc, _ in shape) + 1
+            anchor_ok.append(sum(1 << i for i in range(self.n)
+                                 if i // cols + h <= rows and i % cols + w <= cols))
+        self.anchor_ok = tuple(anchor_ok)
         # first river pieces: (cell, shape) with a flow side off the map, shape-major order
         self.river_starts = tuple(
             (i, shape) for shape in RIVER_SHAPES for i in range(self.n)
             if any(shape >> s & 1 and side_nb[i][s] < 0 for s in range(4)))
+
+
+    def spread4(self, mask: int) -> int:
+        """Cells sharing a side with a cell of ``mask`` (bitset in, bitset out; may include
+        cells of ``mask`` itself). Whole-map shifts, no per-cell loop."""
+        cols = self.cols
+        return (((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
+                | (mask << cols) | (mask >> cols)) & self.all_mask
 
 
 @lru_cache(maxsize=None)
@@ -193,11 +213,14 @@ class Sheet:
     flow order), ``river_src`` (side of the first river cell that points off the map, -1 before the
     first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
     lumberjacks since the last ocean check).
+
+    ``_blk``/``_blk_free``: cache of :meth:`free_plus` lists, valid for the ``free`` mask
+    ``_blk_free`` (a pure cache keyed by value, never copied by :meth:`clone`).
     """
 
     __slots__ = ("geo", "terrain", "sides", "bld", "free", "trees", "res", "hall_uses",
                  "fountain_uses", "unique_built", "river", "river_src", "river_exit",
-                 "unchecked")
+                 "unchecked", "_blk", "_blk_free")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -216,6 +239,8 @@ class Sheet:
         self.river_src = -1
         self.river_exit = -1
         self.unchecked = 0
+        self._blk: dict[int, list[int]] = {}
+        self._blk_free = -1
 
     def clone(self) -> "Sheet":
         """Independent copy (lists copied, geometry shared)."""
@@ -234,7 +259,40 @@ class Sheet:
         s.river_src = self.river_src
         s.river_exit = self.river_exit
         s.unchecked = self.unchecked
+        s._blk = {}
+        s._blk_free = -1
         return s
+
+    def free_plus(self, base: int) -> list[int]:
+        """``[base + i for i in empty cells]`` ascending: a cached list shared between calls
+        (callers must not change it). The cache follows ``free``: when cells were only filled
+        since the last call it deletes their entries from every cached list (cheap), otherwise it
+        starts again."""
+        free = self.free
+        blk = self._blk
+        old = self._blk_free
+        if free != old:
+            if old < 0 or free & ~old or not blk:
+                blk.clear()
+            else:
+                gone = old & ~free
+                # delete from the highest cell down so that lower positions stay valid
+                while gone:
+                    c = gone.bit_length() - 1
+                    gone ^= 1 << c
+                    k = (old & ((1 << c) - 1)).bit_count()
+                    for lst in blk.values():
+                        del lst[k]
+            self._blk_free = free
+        lst = blk.get(base)
+        if lst is None:
+            cells = blk.get(0)
+            if cells is None:
+                cells = blk[0] = _bits(free)
+                if base == 0:
+                    return cells
+            lst = blk[base] = [base + c for c in cells]
+        return lst
 
     # ------------------------------------------------------------------ basics
     def is_empty(self, i: int) -> bool:
@@ -400,6 +458,54 @@ class Sheet:
             return True
         return bool(self.free >> anchor & 1)
 
+    def anchor_mask(self, kind: int) -> int:
+        """Bitset of every anchor where :meth:`can_place` holds for ``kind`` (same rules, computed
+        with whole-map bit operations)."""
+        geo = self.geo
+        free = self.free
+        if kind in _FREE_KINDS:
+            return free
+        if kind == K_WATERMILL:
+            side_nb, sides = geo.side_nb, self.sides
+            m = 0
+            for j in self.river:
+                nb, sh = side_nb[j], sides[j]
+                for s in range(4):
+                    if not sh >> s & 1 and nb[s] >= 0:
+                        m |= 1 << nb[s]
+            return m & free
+        if kind == K_CATHEDRAL or kind == K_CATHEDRAL_M:
+            m = geo.anchor_ok[kind]
+            cols = geo.cols
+            for dr, dc, _ in BUILD_KINDS[kind][1]:
+                m &= free >> (dr * cols + dc)
+            return m
+        # harbor and lighthouse need the coast, ocean and building masks
+        coast = ocean = built = 0
+        terrain = self.terrain
+        for i, b in enumerate(self.bld):
+            if b:
+                built |= 1 << i
+        for i, t in enumerate(terrain):
+            if t == COAST:
+                coast |= 1 << i
+            elif t == OCEAN:
+                ocean |= 1 << i
+        if kind == K_HARBOR:
+            return coast & ~built
+        # lighthouse: top on an empty, ocean or coast cell; bottom (one row down) on a coast or
+        # on an empty cell next to a coast in any of the 8 directions; no building under either
+        m8 = geo.m8
+        near = 0
+        c = coast
+        while c:
+            low = c & -c
+            near |= m8[low.bit_length() - 1]
+            c ^= low
+        top = (free | ((ocean | coast) & ~built)) & geo.anchor_ok[kind]
+        bottom = (coast & ~built) | (free & near)
+        return top & (bottom >> geo.cols)
+
     def place(self, kind: int, anchor: int) -> None:
         """Place building ``kind`` at ``anchor`` (no checks, no payment)."""
         cols = self.geo.cols
@@ -473,50 +579,33 @@ class Sheet:
         return [c for c in self.tree_groups(self.trees) if c & (c - 1)]
 
     def tree_groups(self, mask: int) -> list[int]:
-        """Side-connected components of ``mask``."""
-        m4 = self.geo.m4
+        """Side-connected components of ``mask`` (bitsets, ordered by lowest cell)."""
+        spread = self.geo.spread4
         out = []
         while mask:
-            seed = mask & -mask
-            comp = frontier = seed
-            while frontier:
-                grow = 0
-                f = frontier
-                while f:
-                    low = f & -f
-                    grow |= m4[low.bit_length() - 1]
-                    f ^= low
-                frontier = grow & mask & ~comp
-                comp |= frontier
+            comp = mask & -mask
+            while True:
+                grown = (spread(comp) | comp) & mask
+                if grown == comp:
+                    break
+                comp = grown
             out.append(comp)
             mask &= ~comp
         return out
 
     def group_of(self, cell: int) -> int:
         """The side-connected tree group containing tree ``cell``."""
-        m4, trees = self.geo.m4, self.trees
-        comp = frontier = 1 << cell
-        while frontier:
-            grow = 0
-            f = frontier
-            while f:
-                low = f & -f
-                grow |= m4[low.bit_length() - 1]
-                f ^= low
-            frontier = grow & trees & ~comp
-            comp |= frontier
-        return comp
+        spread, trees = self.geo.spread4, self.trees
+        comp = 1 << cell
+        while True:
+            grown = (spread(comp) & trees) | comp
+            if grown == comp:
+                return comp
+            comp = grown
 
     def growth_room(self, group: int) -> int:
         """Empty cells sharing a side with a tree of ``group`` (bitset)."""
-        m4 = self.geo.m4
-        room = 0
-        f = group
-        while f:
-            low = f & -f
-            room |= m4[low.bit_length() - 1]
-            f ^= low
-        return room & self.free
+        return self.geo.spread4(group) & self.free
 
     def grow(self, cell: int) -> None:
         """Put a new tree on ``cell``."""
