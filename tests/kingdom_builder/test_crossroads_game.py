@@ -362,6 +362,9 @@ def test_fort_draw_and_build_is_atomic() -> None:
     act(s, "fort")
     assert s.current_player() == CHANCE and s.pending == P_FORT
     assert s.chance_viewer() is None  # public card
+    assert s.observation(1)["players"][0]["card"] == "grass"  # the played card stays public
+    r = s.resample_from_infostate(1, __import__("random").Random(3))
+    assert r.hand[0] == s.hand[0]
     deck = list(s.deck)
     s.apply_action(card("forest"))
     assert s.deck[FOREST] == deck[FOREST] - 1

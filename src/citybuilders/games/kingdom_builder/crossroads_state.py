@@ -515,6 +515,14 @@ class CrossroadsState(KingdomBuilderState):
         )
 
     # ------------------------------------------------------------------ views
+    def visible_hand(self, p: int, viewer: int | None) -> int | None:
+        """As the base game; the played card also stays public while the Fort's card is being
+        drawn (it was face up before)."""
+        h = self.hand[p]
+        if h != NO_CARD and p == self.cur and self.pending == P_FORT and not self.over:
+            return h
+        return super().visible_hand(p, viewer)
+
     def visible_hand2(self, p: int, viewer: int | None) -> int | None:
         """Second card of ``p`` as ``viewer`` sees it (None = hidden, -1 = none)."""
         h = self.hand2[p]
