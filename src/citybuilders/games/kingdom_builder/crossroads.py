@@ -18,8 +18,8 @@ What lives here (Crossroads rulebook, seed 004, and rules digest §9):
   §9/§10, each with the digest default (or the rulebook's answer where the rulebook decides).
 
 "A settlement of yours" for tasks, adjacency and Kingdom Builder cards means every hex holding your
-settlement, wagon, ship, warrior or city-hall hex (rulebook: "conta como assentamento"; digest §9.3);
-callers pass that union as ``own``.
+settlement, wagon, ship, warrior or city-hall hex (rulebook: "conta como assentamento";
+digest §9.3); callers pass that union as ``own``.
 """
 
 from __future__ import annotations
@@ -343,7 +343,8 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
     Option(
         "tavern_counts_pieces",
         True,
-        "Tavern: wagons, ships, warriors and city-hall hexes count as settlements in the line of 3.",
+        "Tavern: wagons, ships, warriors and city-hall hexes count as settlements in the line "
+        "of 3.",
         type=bool,
         source="Crossroads rulebook (the pieces count as settlements); digest §6, §10.8",
         alternatives={"false": "Tavern lines are made of settlements only."},

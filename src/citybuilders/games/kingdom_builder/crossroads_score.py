@@ -5,7 +5,8 @@ Extra keys of a Kingdom Builder score file (all optional)::
     "wagons":    [[[r, c]], []],            one list per player, at most 1 hex each
     "ships":     [[], [[r, c]]],            at most 1 water hex each
     "warriors":  [[[r, c], [r, c]], []],    at most 2 hexes each
-    "city_hall": [[[r, c] x 7], []],        0 or the 7 hexes of a city hall (a hex + its 6 neighbours)
+    "city_hall": [[[r, c] x 7], []],        0 or the 7 hexes of a city hall (a hex + its
+                                            6 neighbours)
     "tasks":     ["road", "fortress"]       task cards in play (0-4 different ids)
 
 Every piece counts as a settlement of its owner for the Kingdom Builder cards, the castles and

@@ -632,7 +632,8 @@ class CrossroadsState(KingdomBuilderState):
                 parts.append(f"second card {CARD_TERRAINS[v2]}")
             lines.append(f"player {q} pieces: " + ", ".join(parts))
         if self.blocked:
-            lines.append("blocked by warriors: " + " ".join(hex_name(i) for i in _bits(self.blocked)))
+            blocked = " ".join(hex_name(i) for i in _bits(self.blocked))
+            lines.append(f"blocked by warriors: {blocked}")
         if self.fort_card >= 0:
             lines.append(f"Fort card: {CARD_TERRAINS[self.fort_card]} - build on it now")
         for sec in self.crossroads_view(player)["location_summary"]:
@@ -694,7 +695,8 @@ class CrossroadsState(KingdomBuilderState):
         elif kind is not None and kind.id in ("foresters_lodge", "monastery", "city_hall"):
             h = action - kind.base
         if h >= 0 and self.blocked >> h & 1:
-            return f"'{self.action_to_string(action, player)}': hex {hex_name(h)} is next to a warrior"
+            text = self.action_to_string(action, player)
+            return f"'{text}': hex {hex_name(h)} is next to a warrior"
         return msg
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
