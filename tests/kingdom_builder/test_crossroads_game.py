@@ -512,3 +512,25 @@ def test_pieces_never_end_the_game() -> None:
                       ("warrior", (19, 0))):
         s.put_piece(0, piece, h(*at))
     assert not s.final_round and s.supply[0] == 39
+
+
+def test_ship_and_wagon_are_anchors_for_the_adjacency_rule() -> None:
+    s = cr_state(hands=["canyon", "grass"])
+    s.put_piece(0, "ship", h(5, 3))
+    assert build_targets(s) == {(4, 3)}  # the only land hex of that terrain next to the ship
+    s2 = cr_state(hands=["flower_field", "grass"])
+    s2.put_piece(0, "ship", h(5, 3))
+    assert build_targets(s2) == {(6, 3)}
+    for hand, expect in (("desert", {(2, 8), (3, 8)}), ("flower_field", {(1, 8), (1, 9)}),
+                         ("grass", {(2, 10)})):
+        s3 = cr_state(hands=[hand, "grass"])
+        s3.put_piece(0, "wagon", h(2, 9))  # on a mountain
+        assert build_targets(s3) == expect, hand
+
+
+def test_wagon_on_a_mountain_scores_no_miners_but_its_neighbour_does() -> None:
+    s = cr_state(cards=["miners", "knights", "hermits"], pieces={0: [(2, 8)]})
+    s.put_piece(0, "wagon", h(2, 9))
+    parts = s.scores()[0].parts
+    assert parts["miners"] == 1  # (2,8) touches the mountain (2,9); the wagon on it scores 0
+    assert parts["hermits"] == 1 and parts["knights"] == 4
