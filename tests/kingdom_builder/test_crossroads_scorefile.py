@@ -149,3 +149,30 @@ def test_cli_moves_of_a_crossroads_position(tmp_path: Path, capsys) -> None:
     assert code == 0
     lines = out.strip().splitlines()
     assert len(lines) == 55 and lines[0] == "build 0,0"  # every forest hex
+
+
+def test_cli_play_and_simulate_with_crossroads(tmp_path: Path, capsys) -> None:
+    code, out, _ = _run(capsys, "play", "kingdom-builder", "--players", "random,greedy",
+                        "--expansions", "crossroads", "--sections",
+                        "lighthouse_foresters_lodge,barracks_crossroads,tavern,farm",
+                        "--seed", "2", "--no-color")
+    assert code == 0
+    assert "fortress" in out and "road" in out  # the two tasks of this setup in the breakdown
+    assert "Crossroads tasks: Fortress (6 gold); Road (7 gold)" in out
+    rows = tmp_path / "rows.jsonl"
+    code, out, _ = _run(capsys, "simulate", "kingdom-builder", "--games", "2", "--players",
+                        "greedy,random", "--expansions", "crossroads", "--no-progress",
+                        "--out", str(rows))
+    assert code == 0
+    lines = rows.read_text().strip().splitlines()
+    assert len(lines) == 2
+
+
+def test_cli_play_human_uses_crossroads_notation(capsys, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("wagon 0,0\nhelp\nquit\n"))
+    code, out, err = _run(capsys, "play", "kingdom-builder", "--players", "human,random",
+                          "--expansions", "crossroads", "--seed", "11", "--no-color")
+    assert "Traceback" not in out + err
+    assert "you hold no Wagon tile" in out + err
