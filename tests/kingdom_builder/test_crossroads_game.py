@@ -534,3 +534,37 @@ def test_wagon_on_a_mountain_scores_no_miners_but_its_neighbour_does() -> None:
     parts = s.scores()[0].parts
     assert parts["miners"] == 1  # (2,8) touches the mountain (2,9); the wagon on it scores 0
     assert parts["hermits"] == 1 and parts["knights"] == 4
+
+
+def test_text_and_svg_show_the_pieces() -> None:
+    s = cr_state(pieces={0: [(18, 7)]})
+    s.put_piece(0, "wagon", h(2, 9))
+    s.put_piece(1, "warrior", h(9, 0))
+    s.place_city_hall(0, h(18, 5))
+    text = s.render_text(0)
+    assert "player 0 pieces: wagon 2,9, ship -, warriors -, city hall 18,5 (+6)" in text
+    assert "player 1 pieces: wagon -, ship -, warriors 9,0, city hall -" in text
+    assert "blocked by warriors: 8,0 8,1 9,1" in text
+    assert "Crossroads tasks: Road (7 gold); Fortress (6 gold)" in text
+    svg = s.render_svg(0)
+    assert svg.count('data-piece="W"') == 1 and svg.count('data-piece="X"') == 1
+    assert svg.count('data-piece="H"') == 7 and svg.rstrip().endswith("</svg>")
+
+
+def test_action_paths_and_notation_round_trip() -> None:
+    s = cr_state(pieces={0: [(3, 8)]})
+    for r, c in ((18, 18), (6, 6), (3, 13), (16, 6), (3, 2), (12, 17)):
+        give_tile(s, 0, r, c)
+    s.put_piece(0, "ship", h(4, 8))
+    texts = [s.action_to_string(a) for a in s.legal_actions()]
+    for t in ("wagon 2,9", "lighthouse remove", "lighthouse move 4,6", "fort",
+              "barracks 2,8", "foresters_lodge 0,0", "monastery 2,0"):
+        assert t in texts, t
+    for a in s.legal_actions():
+        assert s.string_to_action(s.action_to_string(a)) == a
+    wagon = TILE_KINDS["wagon"]
+    assert s.action_path(wagon.base + h(2, 9)) == ("tile:wagon", "hex:2,9")
+    assert s.action_path(TILE_KINDS["lighthouse"].base + 800) == ("tile:lighthouse", "remove")
+    assert s.action_path(FORT_DRAW) == ("tile:fort",)
+    with pytest.raises(IllegalActionError, match="write wagon move"):
+        s.string_to_action("wagon move")
