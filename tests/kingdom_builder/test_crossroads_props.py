@@ -15,6 +15,7 @@ from citybuilders.core.game import CHANCE
 from citybuilders.core.records import record_of, replay
 from citybuilders.games.kingdom_builder import crossroads as X
 from citybuilders.games.kingdom_builder.board import MOUNTAIN, WATER
+from citybuilders.games.kingdom_builder.crossroads_state import P_FORT
 from citybuilders.games.kingdom_builder.state import NEW, READY, USED
 
 BASE = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
@@ -110,7 +111,10 @@ def test_random_crossroads_games(seed: int, n: int, sections: list[str]) -> None
             obs = s.observation(p)
             json.dumps(obs)
             for q in range(n):
-                if q != p and q != s.current_player():
+                # only the player whose turn it is shows cards (face up), also while the
+                # Fort's card is being drawn
+                shown = q == s.cur and s.pending in (0, P_FORT) and not s.over
+                if q != p and not shown:
                     assert obs["players"][q]["card"] in (None, "none")
                     assert obs["crossroads"]["players"][q]["second_card"] in (None, "none")
     rec = record_of(final)
