@@ -24,6 +24,7 @@ Action notation (one step at a time; see docs/games/roll-builder.md):
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any, Mapping
 
 from citybuilders.core.errors import IllegalActionError, OptionError
@@ -52,6 +53,19 @@ A_SKIP_WONDER = 28
 A_CARAVAN = 29  # 29 favor, 30 strength
 A_FIRST_VAR = 32
 KINDS = ("road", "build", "wonder", "skip")
+_ROLLS = tuple(range(A_ROLL, A_ROLL + 6))
+_OUTCOMES = tuple((A_ROLL + i, 1 / 6) for i in range(6))
+
+
+def _thresholds() -> tuple[tuple[int, float], ...]:
+    acc, out = 0.0, []
+    for a, pr in _OUTCOMES:  # the same float sums as State.sample_chance
+        acc += pr
+        out.append((a, acc))
+    return tuple(out)
+
+
+_THRESHOLDS = _thresholds()
 
 _SOURCE = "Roll Builder research digest (roll_games_notes.md §6)"
 
@@ -152,6 +166,109 @@ class RollBuilderGame(Game):
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
         self.neighbor_mask = [sum(1 << x for x in nb) for nb in sh.neighbors]
+        # fast-path tables (see RollBuilderState._legal_actions)
+        self.usable_edges = sh.usable_edges
+        self.land_mask = sh.land_mask
+        self.mountain_mask = sh.mountain_mask
+        self.water_markable = sh.water_adjacent & sh.markable_mask
+        self.all_circles = (1 << self.n_circles) - 1
+        self.favor_max = len(sh.tracks[0]) - 1
+        self.strength_max = len(sh.tracks[1]) - 1
+        self.wealth_storage = sh.wealth_storage
+        self.ascending = sh.ascending
+        every = (1 << sh.n_spaces) - 1
+        # build_rule[n] = (placement mask, may share a space, takes two spaces); index 0 unused
+        self.build_rule: list[tuple[int, bool, bool]] = [(0, False, False)] + [
+            (every if b.placement == "any" else sh.dock_ok, bool(b.shares_space), b.marks == 2)
+            for b in sh.buildings]
+        self.box_requires = [tuple(b.requires) for b in sh.boxes]
+        self.box_vmask = [(1 << self.n_boxes) - 1] + [
+            sum(1 << i for i, b in enumerate(sh.boxes) if v in b.values) for v in range(1, 13)]
+        self.space_bytes = (sh.n_spaces + 7) // 8
+        self.edge_bytes = (sh.n_edges + 7) // 8
+        self.circle_memo: dict[int, tuple[int, ...]] = {}  # circle bitset -> cross actions
+        self.req_ok: dict[int, int] = {}  # filled boxes -> boxes whose prerequisites are filled
+        self.asc_memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # wvals -> allowed per value
+        self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
+        self._nb_shift = self._neighbour_shifts_work()
+
+    def circle_actions(self, mask: int) -> tuple[int, ...]:
+        """``cross`` action ids (variant 0, pay with a resource) of the circles in ``mask``,
+        ascending; memoised per game (at most 4096 masks kept)."""
+        t = self.circle_memo.get(mask)
+        if t is None:
+            t = tuple(self.A_CROSS + 3 * k for k in bit_indices(mask, (self.n_circles + 7) // 8))
+            if len(self.circle_memo) >= 4096:
+                self.circle_memo.clear()
+            self.circle_memo[mask] = t
+        return t
+
+    def ascending_allowed(self, wvals: tuple[int, ...]) -> tuple[int, ...]:
+        """Ascending wonders: per die value v (index 0-12), the boxes none of whose prerequisite
+        boxes holds a value above v (memoised per ``wvals``, at most 4096 kept)."""
+        by_limit = [0] * 13  # boxes whose highest prerequisite value is exactly the index
+        for i, req in enumerate(self.box_requires):
+            limit = 0
+            for r in req:
+                if wvals[r] > limit:
+                    limit = wvals[r]
+            by_limit[limit] |= 1 << i
+        acc, out = 0, []
+        for mask in by_limit:
+            acc |= mask
+            out.append(acc)
+        allowed = tuple(out)
+        if len(self.asc_memo) >= 4096:
+            self.asc_memo.clear()
+        self.asc_memo[wvals] = allowed
+        return allowed
+
+    def boxes_ready(self, filled: int) -> int:
+        """Bitset of wonder boxes whose prerequisite boxes are all in ``filled`` (memoised)."""
+        ready = 0
+        for i, req in enumerate(self.box_req):
+            if not req & ~filled:
+                ready |= 1 << i
+        self.req_ok[filled] = ready
+        return ready
+
+    def neighbours_of(self, mask: int) -> int:
+        """Bitset of the spaces adjacent to at least one space of ``mask``.
+
+        Odd-r offset rows of ``cols`` spaces (sheet.py geometry): same row ±1, the rows above and
+        below at columns c-1,c (even rows) or c,c+1 (odd rows), done with shifts on whole rows."""
+        if not self._nb_shift:
+            out = 0
+            nm = self.neighbor_mask
+            while mask:
+                low = mask & -mask
+                out |= nm[low.bit_length() - 1]
+                mask ^= low
+            return out
+        cols = self.sheet.cols
+        not_first, not_last, even, odd, every = self._nb_masks
+        a = mask & not_last
+        b = mask & not_first
+        ev = mask & even
+        od = mask & odd
+        out = (a << 1) | (b >> 1) | (mask << cols) | (mask >> cols) \
+            | ((ev & not_first) >> (cols + 1)) | ((ev & not_first) << (cols - 1)) \
+            | ((od & not_last) >> (cols - 1)) | ((od & not_last) << (cols + 1))
+        return out & every
+
+    def _neighbour_shifts_work(self) -> bool:
+        """Set up :meth:`neighbours_of`'s row masks and check them against the sheet's neighbour
+        lists on every space (False = use the plain loop)."""
+        sh = self.sheet
+        rows, cols = sh.rows, sh.cols
+        first = sum(1 << (r * cols) for r in range(rows))
+        last = sum(1 << (r * cols + cols - 1) for r in range(rows))
+        even = sum(1 << (r * cols + c) for r in range(0, rows, 2) for c in range(cols))
+        every = (1 << sh.n_spaces) - 1
+        self._nb_masks = (every & ~first, every & ~last, even, every & ~even, every)
+        self._nb_shift = True
+        ok = all(self.neighbours_of(1 << s) == self.neighbor_mask[s] for s in range(sh.n_spaces))
+        return ok and cols >= 2
 
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "RollBuilderState":
         """A new game: every player on a fresh copy of the sheet, waiting for turn 1's dice."""
@@ -181,6 +298,9 @@ class PlayerSheet:
     """
 
     __slots__ = (
+        # cache (not saved): ``road_key`` = the road-edge bitset ``road_list`` was made for;
+        # ``road_list`` = sorted tuple of its road action ids (shared between copies, immutable)
+        "road_key", "road_list",
         "roads", "corners", "connected", "frontier", "marked", "bld1", "bld2", "placements",
         "bcount", "crossed", "discovered", "wvals", "filled", "unlocked", "favor", "strength",
         "w_marked", "w_spent", "w_turn", "hex_done", "hex_uses", "hex_pts", "miles", "placed",
@@ -190,16 +310,56 @@ class PlayerSheet:
     )
 
     def copy(self) -> "PlayerSheet":
-        """An independent copy."""
-        p = PlayerSheet.__new__(PlayerSheet)
-        for k in PlayerSheet.__slots__:
-            setattr(p, k, getattr(self, k))
-        p.placements = list(self.placements)
-        p.bcount = list(self.bcount)
-        p.wvals = list(self.wvals)
-        p.pres = list(self.pres)
-        p.pbuild = list(self.pbuild)
-        p.pwonder = list(self.pwonder)
+        """An independent copy (explicit field copies: the lists are copied, ints and the
+        immutable tuples shared; test_fast_paths checks every slot is covered)."""
+        p = _new_sheet(PlayerSheet)
+        p.roads = self.roads
+        p.corners = self.corners
+        p.connected = self.connected
+        p.frontier = self.frontier
+        p.marked = self.marked
+        p.bld1 = self.bld1
+        p.bld2 = self.bld2
+        p.crossed = self.crossed
+        p.discovered = self.discovered
+        p.filled = self.filled
+        p.unlocked = self.unlocked
+        p.favor = self.favor
+        p.strength = self.strength
+        p.w_marked = self.w_marked
+        p.w_spent = self.w_spent
+        p.w_turn = self.w_turn
+        p.hex_done = self.hex_done
+        p.hex_uses = self.hex_uses
+        p.hex_pts = self.hex_pts
+        p.miles = self.miles
+        p.placed = self.placed
+        p.blocked = self.blocked
+        p.first_extra = self.first_extra
+        p.g_water = self.g_water
+        p.g_mountain = self.g_mountain
+        p.g_build = self.g_build
+        p.g_box = self.g_box
+        p.toll = self.toll
+        p.caravan = self.caravan
+        p.used = self.used
+        p.done = self.done
+        p.bonus_given = self.bonus_given
+        p.roads_left = self.roads_left
+        p.road_actions = self.road_actions
+        p.tolls = self.tolls
+        p.extra_roads = self.extra_roads
+        p.caravan_used = self.caravan_used
+        p.road_key = self.road_key
+        p.road_list = self.road_list
+        p.pib = self.pib
+        p.guild = self.guild
+        p.placements = self.placements[:]
+        p.bcount = self.bcount[:]
+        p.wvals = self.wvals[:]
+        p.pres = self.pres[:]
+        p.pbuild = self.pbuild[:]
+        p.pwonder = self.pwonder[:]
         return p
 
     @property
@@ -212,8 +372,56 @@ class PlayerSheet:
         return bool(self.pbuild or self.pwonder or self.pib or any(self.pres) or self.guild >= 0)
 
 
+_new_sheet = object.__new__
+_CACHE_FIELDS = ("road_key", "road_list")
+SAVED_FIELDS = tuple(k for k in PlayerSheet.__slots__ if k not in _CACHE_FIELDS)
+"""PlayerSheet fields saved by ``to_json`` (every slot except the caches)."""
 _LIST_FIELDS = ("placements", "bcount", "wvals", "pres", "pbuild", "pwonder")
 _TUPLE_FIELDS = ("g_water", "g_mountain", "g_build", "g_box", "toll")
+
+
+_BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
+_BYTE_TABLE: list[tuple[tuple[int, ...], ...]] = []
+
+
+def bit_indices(mask: int, nbytes: int) -> list[int]:
+    """Ascending indices of the set bits of ``mask`` (``0 <= mask < 256**nbytes``), one table
+    look-up per non-zero byte (faster than peeling bits off a long int one by one)."""
+    table = _BYTE_TABLE
+    while len(table) < nbytes:
+        j = len(table)
+        table.append(tuple(tuple(8 * j + k for k in bits) for bits in _BYTE_BITS))
+    out: list[int] = []
+    j = 0
+    for byte in mask.to_bytes(nbytes, "little"):
+        if byte:
+            out.extend(table[j][byte])
+        j += 1
+    return out
+
+
+def _refresh_road_list(p: "PlayerSheet", roads_m: int, base: int) -> None:
+    """Bring ``p.road_list`` (sorted road action ids) up to date with the road-edge bitset
+    ``roads_m``: edit the previous tuple when few edges changed (a road placed removes one edge and
+    opens a few), else rebuild it."""
+    old = p.road_key
+    diff = old ^ roads_m
+    if old and diff.bit_count() <= 8:
+        lst = list(p.road_list)
+        m = old & diff
+        while m:
+            low = m & -m
+            lst.remove(base + low.bit_length() - 1)
+            m ^= low
+        m = roads_m & diff
+        while m:
+            low = m & -m
+            insort(lst, base + low.bit_length() - 1)
+            m ^= low
+    else:
+        lst = [base + e for e in bit_indices(roads_m, (roads_m.bit_length() + 7) // 8)]
+    p.road_key = roads_m
+    p.road_list = tuple(lst)
 
 
 def _add(a: tuple[int, ...] | None, b: tuple[int, ...]) -> tuple[int, ...]:
@@ -231,7 +439,10 @@ class RollBuilderState(State):
         self.dice: list[int] = []
         self.turn_list: list[list[int]] = []
         self.over = False
-        self.players = [self._fresh_sheet() for _ in range(num_players)]
+        fresh = game.fresh_sheet  # type: ignore[attr-defined]
+        if fresh is None:
+            fresh = game.fresh_sheet = self._fresh_sheet()  # type: ignore[attr-defined]
+        self.players = [fresh.copy() for _ in range(num_players)]
 
     def _fresh_sheet(self) -> PlayerSheet:
         g: RollBuilderGame = self.game  # type: ignore[assignment]
@@ -274,6 +485,7 @@ class RollBuilderState(State):
         p.pbuild = []
         p.pwonder = []
         p.guild = -1
+        p.road_key, p.road_list = 0, ()
         return p
 
     # ------------------------------------------------------------------ protocol
@@ -283,8 +495,11 @@ class RollBuilderState(State):
             return TERMINAL
         if len(self.dice) < 2:
             return CHANCE
-        for i, p in enumerate(self.players):
-            if not p.done:
+        players = self.players
+        if not players[0].done:
+            return 0
+        for i in range(1, len(players)):
+            if not players[i].done:
                 return i
         return TERMINAL  # pragma: no cover - the turn advances when the last player is done
 
@@ -296,60 +511,118 @@ class RollBuilderState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """One die: values 1-6 (actions ``roll 1`` .. ``roll 6``), 1/6 each."""
-        return [(A_ROLL + i, 1 / 6) for i in range(6)]
+        return list(_OUTCOMES)
+
+    def sample_chance(self, rng: Any) -> int:
+        """One die roll drawn exactly as :meth:`State.sample_chance` would (same thresholds, so
+        the same ``rng`` gives the same rolls), without building the outcome list."""
+        r = rng.random()
+        for a, acc in _THRESHOLDS:
+            if r < acc:
+                return a
+        return A_ROLL + 5
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of ``player`` (default: the current player / chance).
+
+        Same contract as :meth:`State.legal_actions`, with a fast path (no ``active_players`` list).
+        """
+        if self.over:
+            return []
+        if len(self.dice) < 2:
+            return list(_ROLLS)
+        if player is None:
+            player = self.current_player()
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            return []  # not an active player (State.legal_actions contract)
+        return self._legal_actions(player)
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """Apply an action known to be legal (fast path of :meth:`State.apply_legal`: Roll Builder's
+        chance outcomes are public dice, so the history actor is CHANCE or the player)."""
+        if not self.over and len(self.dice) < 2:
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE, action))
+            return
+        if player is None:
+            player = self.current_player()
+        self._apply(action, player)
+        self._history.append((player, action))
+
+    def is_terminal(self) -> bool:
+        """True once turn 15 is over."""
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        """True while the turn's two dice are not both rolled."""
+        return not self.over and len(self.dice) < 2
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player == CHANCE:
-            return [A_ROLL + i for i in range(6)]
-        g: RollBuilderGame = self.game  # type: ignore[assignment]
-        sh = g.sheet
+        """Sorted legal actions; free actions are emitted in ascending order (no sort needed).
+
+        Fast version of the obvious generator kept in tests/roll_builder/reference_legal.py (the
+        property test test_fast_paths.py checks they agree over random games)."""
+        if player < 0:
+            return list(_ROLLS)
         p = self.players[player]
         if p.done:
             return []
-        out: list[int] = []
+        g: RollBuilderGame = self.game  # type: ignore[assignment]
         if p.guild >= 0:
-            m = g.neighbor_mask[p.guild] & p.connected & sh.land_mask & ~p.bld1
-            base = g.A_BUILD + 5 * sh.n_spaces
+            out: list[int] = []
+            m = g.neighbor_mask[p.guild] & p.connected & g.land_mask & ~p.bld1
+            base = g.A_BUILD + 5 * g.n_spaces
             while m:
                 low = m & -m
                 out.append(base + low.bit_length() - 1)
                 m ^= low
             return out
-        blocking = bool(p.pbuild or p.pwonder or p.pib) or (g.immediate and any(p.pres))
-        # resolution of pending gains
-        if any(p.pres) or p.pib:
-            open_c = ~p.crossed
-            for k in range(5):
-                if p.pres[k]:
-                    m = g.kind_circles[k] & open_c
-                    while m:
-                        low = m & -m
-                        out.append(g.A_CROSS + 3 * (low.bit_length() - 1))
-                        m ^= low
-                    out.append(A_DISCARD + k)
-            if p.pres[FAVOR] and p.favor < len(sh.tracks[0]) - 1:
-                out.append(A_TRACK)
-            if p.pres[STRENGTH] and p.strength < len(sh.tracks[1]) - 1:
-                out.append(A_TRACK + 1)
-            if p.pres[WEALTH] and p.w_marked < sh.wealth_storage:
-                out.append(A_STORE)
-            if p.pib:
-                m = ((1 << g.n_circles) - 1) & open_c
-                while m:
-                    low = m & -m
-                    out.append(g.A_CROSS + 3 * (low.bit_length() - 1) + 1)
-                    m ^= low
-                out.append(A_DISCARD + 5)
+        pres = p.pres
+        if p.pib or p.pbuild or p.pwonder or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]:
+            out = self._pending_actions(p, g)
+            if p.pib or p.pbuild or p.pwonder or g.immediate:
+                return out  # blocking: resolve gains first
+            out += self._free_actions(p, g)
+            out.sort()
+            return out
+        return self._free_actions(p, g)
+
+    def _pending_actions(self, p: PlayerSheet, g: RollBuilderGame) -> list[int]:
+        """Sorted actions resolving pending gains (resources, innovation bonus, bonus actions)."""
+        out: list[int] = []
+        pres = p.pres
+        open_c = ~p.crossed
+        memo = g.circle_memo
+        for k in range(5):
+            if pres[k]:
+                m = g.kind_circles[k] & open_c
+                t = memo.get(m)
+                out.extend(g.circle_actions(m) if t is None else t)
+                out.append(A_DISCARD + k)
+        if pres[FAVOR] and p.favor < g.favor_max:
+            out.append(A_TRACK)
+        if pres[STRENGTH] and p.strength < g.strength_max:
+            out.append(A_TRACK + 1)
+        if pres[WEALTH] and p.w_marked < g.wealth_storage:
+            out.append(A_STORE)
+        if p.pib:
+            out.extend([a + 1 for a in g.circle_actions(g.all_circles & open_c)])
+            out.append(A_DISCARD + 5)
         if p.pbuild:
-            anyb = 0 in p.pbuild
+            pbuild = p.pbuild
+            anyb = 0 in pbuild
+            a_build = g.A_BUILD
+            ns = g.n_spaces
+            nb = g.space_bytes
+            lists: dict[int, list[int]] = {}
             for n in range(1, 7):
-                if anyb or n in p.pbuild:
+                if anyb or n in pbuild:
                     m = self._build_sites(p, n)
-                    base = g.A_BUILD + (n - 1) * sh.n_spaces
-                    while m:
-                        low = m & -m
-                        out.append(base + low.bit_length() - 1)
-                        m ^= low
+                    idx = lists.get(m)
+                    if idx is None:
+                        idx = lists[m] = bit_indices(m, nb)
+                    base = a_build + (n - 1) * ns
+                    out.extend([base + s for s in idx])
             out.append(A_SKIP_BUILD)
         if p.pwonder:
             m = 0
@@ -360,117 +633,128 @@ class RollBuilderState(State):
                 out.append(g.A_WONDER + low.bit_length() - 1)
                 m ^= low
             out.append(A_SKIP_WONDER)
-        if blocking:
-            out.sort()
-            return out
-        # free actions
-        d = self.dice
-        for i in range(2):
-            if not p.used >> i & 1:
-                base = A_DIE + 4 * i
-                v = d[i]
-                if self._road_edges(p):
-                    out.append(base)
-                if self._build_sites(p, v):
-                    out.append(base + 1)
+        out.sort()
+        return out
+
+    def _free_actions(self, p: PlayerSheet, g: RollBuilderGame) -> list[int]:
+        """Actions of a player with nothing pending, in ascending id order: dice (6-16), done (17),
+        caravan (29-30), roads, marks, crosses paid with stored wealth."""
+        out: list[int] = []
+        used = p.used
+        connected = p.connected
+        roads_m = p.frontier & g.usable_edges & ~(p.roads | p.blocked)
+        if used != 3:
+            d = self.dice
+            free_land = connected & g.land_mask
+            filled = p.filled
+            boxes = g.req_ok.get(filled)
+            if boxes is None:
+                boxes = g.boxes_ready(filled)
+            boxes &= p.unlocked & ~filled
+            build_rule = g.build_rule
+            box_vmask = g.box_vmask
+            for i in (0, 1):
+                if not used >> i & 1:
+                    v = d[i]
+                    base = A_DIE + 4 * i
+                    if roads_m:
+                        out.append(base)
+                    restrict, shares, two = build_rule[v]
+                    if (self._build_sites(p, v) if two else
+                            free_land & restrict & ~(p.bld2 if shares else p.bld1)):
+                        out.append(base + 1)
+                    if boxes & box_vmask[v] and (not g.ascending or self._wonder_boxes(p, v)):
+                        out.append(base + 2)
+                    out.append(base + 3)
+            if g.combine and used == 0:
+                v = d[0] + d[1]
+                if roads_m:
+                    out.append(A_BOTH)
+                if v <= 6 and self._can_build(p, v, free_land):
+                    out.append(A_BOTH + 1)
                 if self._wonder_boxes(p, v):
-                    out.append(base + 2)
-                out.append(base + 3)
-        if g.combine and p.used == 0:
-            v = d[0] + d[1]
-            if self._road_edges(p):
-                out.append(A_BOTH)
-            if v <= 6 and self._build_sites(p, v):
-                out.append(A_BOTH + 1)
-            if self._wonder_boxes(p, v):
-                out.append(A_BOTH + 2)
-        if p.roads_left:
-            m = self._road_edges(p)
-            while m:
-                low = m & -m
-                out.append(g.A_ROAD + low.bit_length() - 1)
-                m ^= low
-        if not g.mark_after_road or p.road_actions:
-            m = self._markable(p)
-            while m:
-                low = m & -m
-                out.append(g.A_MARK + low.bit_length() - 1)
-                m ^= low
+                    out.append(A_BOTH + 2)
+        elif not (g.all_roads and p.roads_left and roads_m):
+            out.append(A_DONE)
         avail = p.w_marked - p.w_turn - p.w_spent
+        if p.caravan is not None and not p.caravan_used and avail >= p.caravan[0]:
+            out.extend(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in p.caravan[1]))
+        if p.roads_left and roads_m:
+            if p.road_key != roads_m:
+                _refresh_road_list(p, roads_m, g.A_ROAD)
+            out.extend(p.road_list)
+        if not g.mark_after_road or p.road_actions:
+            want = g.icon_mask
+            if p.g_mountain is not None:
+                want |= g.mountain_mask
+            if p.g_water is not None:
+                want |= g.water_markable
+            m = connected & ~p.marked & want
+            base = g.A_MARK
+            while m:
+                low = m & -m
+                out.append(base + low.bit_length() - 1)
+                m ^= low
         if avail > 0:
             m = g.kind_circles[WEALTH] & ~p.crossed
+            base = g.A_CROSS + 2
             while m:
                 low = m & -m
-                out.append(g.A_CROSS + 3 * (low.bit_length() - 1) + 2)
+                out.append(base + 3 * (low.bit_length() - 1))
                 m ^= low
-        if p.caravan is not None and not p.caravan_used and avail >= p.caravan[0]:
-            for c in p.caravan[1]:
-                out.append(A_CARAVAN + (0 if c == "favor" else 1))
-        if p.used == 3 and not (g.all_roads and p.roads_left and self._road_edges(p)):
-            out.append(A_DONE)
-        if g.immediate or not any(p.pres):
-            out.sort()
-            return out
-        out.sort()
         return out
 
     # ------------------------------------------------------------------ legality helpers
     def _road_edges(self, p: PlayerSheet) -> int:
-        sh = self.game.sheet  # type: ignore[attr-defined]
-        return p.frontier & ~p.roads & sh.usable_edges & ~p.blocked
+        """Bitset of edges where a road may be placed now (touching the network, open)."""
+        g: RollBuilderGame = self.game  # type: ignore[assignment]
+        return p.frontier & g.usable_edges & ~(p.roads | p.blocked)
 
     def _markable(self, p: PlayerSheet) -> int:
+        """Bitset of connected, unmarked spaces whose X gains something."""
         g: RollBuilderGame = self.game  # type: ignore[assignment]
-        sh = g.sheet
         want = g.icon_mask
         if p.g_mountain is not None:
-            want |= sh.mountain_mask
+            want |= g.mountain_mask
         if p.g_water is not None:
-            want |= sh.water_adjacent & sh.markable_mask
+            want |= g.water_markable
         return p.connected & ~p.marked & want
 
-    def _build_sites(self, p: PlayerSheet, n: int) -> int:
-        """Bitset of spaces where building ``n`` may be written now (first mark for 2-mark ones)."""
+    def _can_build(self, p: PlayerSheet, n: int, free_land: int) -> bool:
+        """True when building ``n`` has a site (``free_land`` = connected land spaces)."""
         g: RollBuilderGame = self.game  # type: ignore[assignment]
-        sh = g.sheet
-        b = sh.buildings[n - 1]
-        base = p.connected & sh.land_mask
-        m = base & ~(p.bld2 if b.shares_space else p.bld1)
-        if b.placement != "any":
-            m &= sh.dock_ok
-        if b.marks == 2:
+        restrict, shares, two = g.build_rule[n]
+        if two:
+            return bool(self._build_sites(p, n))
+        return bool(free_land & restrict & ~(p.bld2 if shares else p.bld1))
+
+    def _build_sites(self, p: PlayerSheet, n: int) -> int:
+        """Bitset of spaces where building ``n`` may be written now (first mark for 2-mark ones:
+        a space with a free connected land neighbour for the second mark)."""
+        g: RollBuilderGame = self.game  # type: ignore[assignment]
+        restrict, shares, two = g.build_rule[n]
+        base = p.connected & g.land_mask
+        m = base & restrict & ~(p.bld2 if shares else p.bld1)
+        if two:
             free = base & ~p.bld1
-            ok = 0
-            mm = m & free
-            while mm:
-                low = mm & -mm
-                s = low.bit_length() - 1
-                if g.neighbor_mask[s] & free:
-                    ok |= low
-                mm ^= low
-            m = ok
+            m &= free & g.neighbours_of(free)
         return m
 
     def _wonder_boxes(self, p: PlayerSheet, v: int) -> int:
         """Bitset of boxes a Wonder action of value ``v`` (0 = bonus, no value) may fill."""
         g: RollBuilderGame = self.game  # type: ignore[assignment]
-        sh = g.sheet
-        out = 0
-        cand = p.unlocked & ~p.filled
-        while cand:
-            low = cand & -cand
-            i = low.bit_length() - 1
-            cand ^= low
-            if g.box_req[i] & ~p.filled:
-                continue
-            if v:
-                box = sh.boxes[i]
-                if v not in box.values:
-                    continue
-                if sh.ascending and any(p.wvals[r] > v for r in box.requires):
-                    continue
-            out |= low
-        return out
+        filled = p.filled
+        ready = g.req_ok.get(filled)
+        if ready is None:
+            ready = g.boxes_ready(filled)
+        cand = p.unlocked & ~filled & ready & g.box_vmask[v]
+        if not (cand and v and g.ascending):
+            return cand
+        key = tuple(p.wvals)
+        allowed = g.asc_memo.get(key)
+        if allowed is None:
+            allowed = g.ascending_allowed(key)
+        return cand & allowed[v]
 
     # ------------------------------------------------------------------ effects
     def _apply_effect(self, p: PlayerSheet, e: Mapping[str, Any]) -> None:
@@ -736,7 +1020,7 @@ class RollBuilderState(State):
         s.game, s.num_players, s.seed = self.game, self.num_players, self.seed
         s.turn = self.turn
         s.dice = list(self.dice)
-        s.turn_list = [list(t) for t in self.turn_list]
+        s.turn_list = self.turn_list[:]  # rows are never modified once written
         s.over = self.over
         s.players = [p.copy() for p in self.players]
         return s
@@ -859,7 +1143,7 @@ class RollBuilderState(State):
         players = []
         for p in self.players:
             d: dict[str, Any] = {}
-            for k in PlayerSheet.__slots__:
+            for k in SAVED_FIELDS:
                 v = getattr(p, k)
                 if k in _LIST_FIELDS:
                     d[k] = list(v)
@@ -888,7 +1172,8 @@ class RollBuilderState(State):
         self.players = []
         for d in pl:
             p = PlayerSheet.__new__(PlayerSheet)
-            for k in PlayerSheet.__slots__:
+            p.road_key, p.road_list = 0, ()
+            for k in SAVED_FIELDS:
                 v = d[k]
                 if k in _LIST_FIELDS:
                     v = [int(x) for x in v]
