@@ -129,13 +129,60 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
     return "\n".join(lines)
 
 
+_SVG_SIZE = 14.0
+_SVG_MARGIN = 6.0
+_HEX_CACHE: dict[tuple[int, ...], list[tuple[str, str, str]]] = {}
+
+
+def _hex_strings(board: object) -> list[tuple[str, str, str]]:
+    """Per hex of ``board``: its ``<polygon>`` as a plain hex, as a legal hex, and the overlay
+    drawn when nobody owns it (castle/location label or ""). Computed once per board layout
+    (the trigonometry of 400 hexes dominated the render time)."""
+    import math
+
+    terrain = board.terrain  # type: ignore[attr-defined]
+    key = tuple(terrain)
+    hit = _HEX_CACHE.get(key)
+    if hit is not None:
+        return hit
+    size = _SVG_SIZE
+    w = math.sqrt(3) * size
+    margin = _SVG_MARGIN
+    out = []
+    for i in range(NUM_HEXES):
+        r, c = divmod(i, SIZE)
+        cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+        cy = margin + size + r * size * 1.5
+        pts = " ".join(
+            f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},"
+            f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
+            for k in range(6)
+        )
+        t = terrain[i]
+        hex_key = f"hex:{r},{c}"
+        tail = (f'data-terrain="{TERRAINS[t]}" points="{pts}" fill="{_SVG_FILL[t]}" '
+                f'stroke="#333" stroke-width="0.6"/>')
+        plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
+        legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
+        label = ""
+        if t in (7, 8):
+            text = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]  # type: ignore[attr-defined]
+            label = (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
+                     f'pointer-events="none">{escape(text)}</text>')
+        out.append((plain, legal, label))
+    if len(_HEX_CACHE) >= 64:
+        _HEX_CACHE.clear()
+    _HEX_CACHE[key] = out
+    return out
+
+
 def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
     """SVG of the board and the tiles of the player to move (see module docstring)."""
     import math
 
-    size = 14.0
+    size = _SVG_SIZE
     w = math.sqrt(3) * size
-    margin = 6.0
+    margin = _SVG_MARGIN
     board = st.board
     cp = st.current_player()
     legal_keys: set[str] = set()
@@ -148,34 +195,29 @@ def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'class="kb-board">'
     ]
-    for i in range(NUM_HEXES):
-        r, c = divmod(i, SIZE)
-        cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-        cy = margin + size + r * size * 1.5
-        pts = " ".join(
-            f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},"
-            f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
-            for k in range(6)
-        )
-        t = board.terrain[i]
-        key = f"hex:{r},{c}"
-        cls = "hex legal" if key in legal_keys else "hex"
-        out.append(
-            f'<polygon data-key="{key}" class="{cls}" data-terrain="{TERRAINS[t]}" '
-            f'points="{pts}" fill="{_SVG_FILL[t]}" stroke="#333" stroke-width="0.6"/>'
-        )
-        own = _owner(st, i)
+    owner = [-1] * NUM_HEXES
+    for p, o in enumerate(st.occ):
+        while o:
+            low = o & -o
+            owner[low.bit_length() - 1] = p
+            o ^= low
+    radius = f"{size * 0.55:.1f}"
+    for i, (plain, legal, label) in enumerate(_hex_strings(board)):
+        if legal_keys and f"hex:{i // SIZE},{i % SIZE}" in legal_keys:
+            out.append(legal)
+        else:
+            out.append(plain)
+        own = owner[i]
         if own >= 0:
+            r, c = divmod(i, SIZE)
+            cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+            cy = margin + size + r * size * 1.5
             out.append(
-                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" '
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" '
                 f'fill="{_PLAYER_FILL[own % 5]}" stroke="#fff" pointer-events="none"/>'
             )
-        elif t in (7, 8):
-            label = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]
-            out.append(
-                f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
-                f'pointer-events="none">{escape(label)}</text>'
-            )
+        elif label:
+            out.append(label)
     x0 = margin * 2 + w * SIZE + w / 2
     y = margin + 10
     if cp >= 0:
