@@ -14,9 +14,14 @@ open road frontier, stored wealth); it is a heuristic, not a rule.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from citybuilders.core.game import CHANCE, TERMINAL
+
+from .game import (
+    A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import PlayerSheet, RollBuilderState
@@ -92,7 +97,6 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
 # ----------------------------------------------------------------------------- step policy
 def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int | None:
     """Resolve one pending resource unit or innovation bonus."""
-    from .game import A_DISCARD, A_STORE, A_TRACK
 
     g = _g(state)
     sh = g.sheet
@@ -149,30 +153,46 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
     return None
 
 
-def _best_build(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> int | None:
-    from .game import A_SKIP_BUILD
+def _build_terms(g):  # noqa: ANN001, ANN202
+    """Per building number n (index n-1): the float terms of :func:`_best_build`'s value, each
+    computed by the same expression as before so that sums are bit-for-bit the same."""
+    t = _bot_tables(g)
+    terms = t.get("build_terms")
+    if terms is None:
+        terms = []
+        for b in g.sheet.buildings:
+            gain = sum(x * y for x, y in zip(b.gain, _RES_VALUE))
+            extra = sum(x * y for x, y in zip(b.extra_gain, _RES_VALUE))
+            bonus = 1.5 * (b.bonus_action is not None) + b.marks - 1
+            terms.append((gain, extra, b.extra_if, bonus))
+        t["build_terms"] = terms
+    return terms
 
+
+def _best_build(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> int | None:
     g = _g(state)
     sh = g.sheet
     best, bv = None, -1e9
     lo, hi = g.A_BUILD, g.A_WONDER
-    for a in legal:
-        if lo <= a < hi:
-            n, s = divmod(a - lo, sh.n_spaces)
-            b = sh.buildings[n]
-            v = 1.0 + sum(x * y for x, y in zip(b.gain, _RES_VALUE))
-            if b.extra_if == "adjacent_to_water" and sh.water_adjacent >> s & 1:
-                v += sum(x * y for x, y in zip(b.extra_gain, _RES_VALUE))
-            if b.extra_if == "on_or_adjacent_to_mountain" and sh.mountain_near >> s & 1:
-                v += sum(x * y for x, y in zip(b.extra_gain, _RES_VALUE))
-            v += 1.5 * (b.bonus_action is not None) + b.marks - 1
-            if p.guild < 0 and b.marks == 1 and not b.shares_space:
-                v += 0.0
-            # keep icon spaces and water/mountain-bonus spaces for later: prefer plain spaces
-            v -= 0.05 * bool(g.icon_mask >> s & 1)
-            v -= 0.01 * s / sh.n_spaces
-            if v > bv:
-                best, bv = a, v
+    ns = g.n_spaces
+    terms = _build_terms(g)
+    icon_mask = g.icon_mask
+    water_adjacent = sh.water_adjacent
+    mountain_near = sh.mountain_near
+    for a in legal[bisect_left(legal, lo):bisect_left(legal, hi)]:
+        n, s = divmod(a - lo, ns)
+        gain, extra, extra_if, bonus = terms[n]
+        v = 1.0 + gain
+        if extra_if == "adjacent_to_water" and water_adjacent >> s & 1:
+            v += extra
+        if extra_if == "on_or_adjacent_to_mountain" and mountain_near >> s & 1:
+            v += extra
+        v += bonus
+        # keep icon spaces and water/mountain-bonus spaces for later: prefer plain spaces
+        v -= 0.05 * bool(icon_mask >> s & 1)
+        v -= 0.01 * s / ns
+        if v > bv:
+            best, bv = a, v
     if best is None and A_SKIP_BUILD in legal:
         return A_SKIP_BUILD
     return best
@@ -187,7 +207,6 @@ def _box_value(state: "RollBuilderState", p: "PlayerSheet", i: int) -> float:
 
 
 def _best_box(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> int | None:
-    from .game import A_SKIP_WONDER
 
     g = _g(state)
     best, bv = None, -1e9
@@ -201,79 +220,160 @@ def _best_box(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> 
     return best
 
 
+def _bot_tables(g):  # noqa: ANN001, ANN202 - per-game tables, built once
+    """Per-game tables of the bot (cached on the game object): ``valuable`` spaces (icon or
+    points), ``space_corner_mask`` per space, and a memo of corner adjacency per open-edge set."""
+    t = getattr(g, "_bot_tables", None)
+    if t is None:
+        sh = g.sheet
+        valuable = g.icon_mask | sum(1 << s for s in range(g.n_spaces) if sh.space_points[s])
+        scm = [sum(1 << c for c in cs) for cs in sh.space_corners]
+        t = g._bot_tables = {"valuable": valuable, "space_corner_mask": scm, "adj": {},
+                             "roads": {}}
+    return t
+
+
+def _corner_adjacency(g, open_e: int) -> list[int]:  # noqa: ANN001
+    """Per corner, the bitset of corners one open edge away (memoised per ``open_e``)."""
+    memo = _bot_tables(g)["adj"]
+    adj = memo.get(open_e)
+    if adj is None:
+        sh = g.sheet
+        adj = [0] * sh.n_corners
+        for e, (a, b) in enumerate(sh.edge_corners):
+            if open_e >> e & 1:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+        memo[open_e] = adj
+    return adj
+
+
 def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> int | None:
-    """Road that connects the most value now; else the one leading towards value."""
+    """Road that connects the most value now; else the one leading towards value.
+
+    Value of a road (first best in id order): for each end point not yet reached, the value of the
+    unconnected spaces there plus ``1 / (1 + distance to valuable spaces)``; +0.6 for a road toll
+    still available; +0.5 per road beyond 3 around a space that could still become a full hexagon.
+    Memoised per game on everything it reads (roads, marks, buildings, blocked edges, full hexagons,
+    toll availability)."""
     g = _g(state)
-    sh = g.sheet
-    cand = [a - g.A_ROAD for a in legal if g.A_ROAD <= a < g.A_MARK]
-    if not cand:
+    lo, hi = g.A_ROAD, g.A_MARK
+    i = bisect_left(legal, lo)
+    j = bisect_left(legal, hi, i)
+    if i == j:
         return None
-    # value of each unconnected space
+    sh = g.sheet
+    toll_on = p.toll is not None and p.tolls < p.road_actions
+    key = (p.roads, p.blocked, p.marked, p.bld1, p.hex_done, p.hex_uses, toll_on, j - i)
+    memo = _bot_tables(g)["roads"]
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
     unconn = ~p.connected
-    val = {}
-    best, bv = None, -1e9
-    dist = _corner_distance(state, p)
-    for e in cand:
+    corners = p.corners
+    edge_corners = sh.edge_corners
+    cand = legal[i:j]
+    need = 0  # end points of candidate roads not reached yet: the only distances used
+    for a in cand:
+        c1, c2 = edge_corners[a - lo]
+        need |= (1 << c1) | (1 << c2)
+    need &= ~corners
+    dist = _corner_distance(state, p, need)
+    # value of reaching each new end point (spaces summed in bit order, then the distance term)
+    corner_value: dict[int, float] = {}
+    val: dict[int, float] = {}
+    corner_spaces = sh.corner_spaces
+    m_need = need
+    while m_need:
+        lowc = m_need & -m_need
+        c = lowc.bit_length() - 1
+        m_need ^= lowc
         v = 0.0
-        for c in sh.edge_corners[e]:
-            if not p.corners >> c & 1:
-                m = sh.corner_spaces[c] & unconn
-                while m:
-                    low = m & -m
-                    s = low.bit_length() - 1
-                    if s not in val:
-                        val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
-                    v += val[s]
-                    m ^= low
-                v += 1.0 / (1 + dist.get(c, 9))
-        if sh.toll_edges >> e & 1 and p.toll is not None and p.tolls < p.road_actions:
+        m = corner_spaces[c] & unconn
+        while m:
+            low = m & -m
+            s = low.bit_length() - 1
+            x = val.get(s)
+            if x is None:
+                x = val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
+            v += x
+            m ^= low
+        corner_value[c] = v + 1.0 / (1 + dist.get(c, 9))
+    toll = sh.toll_edges if toll_on else 0
+    hex_open = p.hex_uses < sh.hex_max
+    hex_bonus: dict[int, float] = {}
+    best, bv = None, -1e9
+    for a in cand:
+        e = a - lo
+        c1, c2 = edge_corners[e]
+        v = 0.0
+        if not corners >> c1 & 1:
+            v += corner_value[c1]
+        if not corners >> c2 & 1:
+            v += corner_value[c2]
+        if toll >> e & 1:
             v += 0.6
-        # full hexagon progress
-        for s in sh.edge_spaces[e]:
-            m = g.space_edge_mask[s]
-            if p.hex_uses < sh.hex_max and not p.hex_done >> s & 1:
-                have = (p.roads & m).bit_count()
-                if have >= 4:
-                    v += 0.5 * (have - 3)
+        if hex_open:  # full hexagon progress
+            for s in sh.edge_spaces[e]:
+                x = hex_bonus.get(s)
+                if x is None:
+                    x = 0.0
+                    if not p.hex_done >> s & 1:
+                        have = (p.roads & g.space_edge_mask[s]).bit_count()
+                        if have >= 4:
+                            x = 0.5 * (have - 3)
+                    hex_bonus[s] = x
+                if x:
+                    v += x
         if v > bv:
-            best, bv = e, v
-    return g.A_ROAD + best
+            best, bv = a, v
+    if len(memo) >= 5000:
+        memo.clear()
+    memo[key] = best
+    return best
 
 
-def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, float]:
-    """Heuristic: for corners, distance (in edges) to the nearest corner touching valuable
-    unconnected space, by BFS from those corners over usable edges."""
+def _corner_distance(state: "RollBuilderState", p: "PlayerSheet", need: int = -1) -> dict[int, int]:
+    """Heuristic: for corners, distance (in edges, at most 8) to the nearest corner touching a
+    valuable unconnected space, by breadth-first search over usable edges from those corners.
+
+    ``need``: bitset of the corners whose distance is wanted; the search stops once all are
+    found (corners outside ``need`` may be missing from the result)."""
     g = _g(state)
     sh = g.sheet
-    target = 0
-    unconn = ~p.connected
-    m = unconn & (g.icon_mask | sum(1 << s for s in range(sh.n_spaces) if sh.space_points[s]))
-    targets = []
+    t = _bot_tables(g)
+    scm = t["space_corner_mask"]
+    m = ~p.connected & t["valuable"]
+    targets = 0
     while m:
         low = m & -m
-        s = low.bit_length() - 1
-        targets.extend(sh.space_corners[s])
+        targets |= scm[low.bit_length() - 1]
         m ^= low
-    dist: dict[int, float] = {c: 0 for c in targets}
-    frontier = list(dist)
-    open_e = sh.usable_edges & ~p.blocked
+    adj = _corner_adjacency(g, sh.usable_edges & ~p.blocked)
+    dist: dict[int, int] = {}
+    hit = targets & need
+    while hit:
+        low = hit & -hit
+        dist[low.bit_length() - 1] = 0
+        hit ^= low
+    visited = frontier = targets
     d = 0
-    while frontier and d < 8:
+    while frontier and d < 8 and need & ~visited:
         d += 1
-        nxt = []
-        for c in frontier:
-            em = sh.corner_edges[c] & open_e
-            while em:
-                low = em & -em
-                e = low.bit_length() - 1
-                em ^= low
-                a, b = sh.edge_corners[e]
-                o = b if a == c else a
-                if o not in dist:
-                    dist[o] = d
-                    nxt.append(o)
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= adj[low.bit_length() - 1]
+            f ^= low
+        nxt &= ~visited
+        visited |= nxt
+        hit = nxt & need
+        while hit:
+            low = hit & -hit
+            dist[low.bit_length() - 1] = d
+            hit ^= low
         frontier = nxt
-    del target
     return dist
 
 
@@ -281,7 +381,6 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
                   allow_die: bool = True) -> int:
     """The heuristic policy's step (no look-ahead). With ``allow_die`` False, die choices are
     never returned if anything else is legal."""
-    from .game import A_BOTH, A_CARAVAN, A_DIE, A_DONE, A_SKIP_WONDER, A_SKIP_BUILD
 
     g = _g(state)
     sh = g.sheet
@@ -345,7 +444,7 @@ def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int) -> bool:
         res = [a + b for a, b in zip(res, p.g_water)]
     if not any(res):
         return False
-    open_kinds = {kind for k, (_, kind) in enumerate(sh.circles) if not p.crossed >> k & 1}
+    open_kinds = {kind for kind, m in enumerate(g.kind_circles) if m & ~p.crossed}
     for k, n in enumerate(res):
         if not n:
             continue
@@ -363,7 +462,6 @@ def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int) -> bool:
 def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> None:
     """Play ``player``'s turn to its end with the policy (die choices: policy default)."""
     p = state.players[player]
-    from .game import A_DONE
 
     for _ in range(limit):
         if p.done or state.is_terminal() or state.current_player() == CHANCE:
@@ -383,7 +481,6 @@ def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> No
 
 def _die_policy(state: "RollBuilderState", player: int, legal: list[int]) -> int:
     """Policy with a simple die rule for the rollout: high die to roads, else build."""
-    from .game import A_DIE
 
     a = policy_action(state, player, legal, allow_die=False)
     if A_DIE <= a < A_DIE + 8 or a == 17:
@@ -402,7 +499,6 @@ def _die_policy(state: "RollBuilderState", player: int, legal: list[int]) -> int
 
 def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) -> int:
     """Greedy move: die decisions by look-ahead to the end of the turn, the rest by the policy."""
-    from .game import A_BOTH, A_DIE
 
     legal = state.legal_actions(player)
     if len(legal) == 1:
