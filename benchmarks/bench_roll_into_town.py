@@ -33,8 +33,15 @@ def bench_calls(n: int = 2000) -> dict[str, float]:
     rng = random.Random(0)
     for _ in range(5):
         s.apply_legal(s.sample_chance(rng))
+    sheet = s.sheets[0]
+
+    def cold() -> list[int]:
+        sheet._blk.clear()  # drop the empty-cell block cache first
+        return s.legal_actions(0)
+
     out = {}
     for name, fn in (("legal_actions (discover, 5 dice)", lambda: s.legal_actions(0)),
+                     ("same, cold block cache", cold),
                      ("clone", s.clone),
                      ("scores", s.scores)):
         t = time.perf_counter()

@@ -179,6 +179,13 @@ def test_free_plus_cache_follows_filled_and_freed_cells():
     sh.place(R.K_LUMBERJACK, 4)
     assert sh.cut(4) == 1  # the tree at 3 is erased: a freed cell rebuilds the cache
     assert sh.free_plus(100) == sorted(100 + i for i in left + [3] if i != 4)
+    edge = sh.geo.river_start_mask[0]  # N-S pieces start on the top and bottom rows
+    assert R._bits(edge) == [0, 1, 2, 3, 4, 20, 21, 22, 23, 24]
+    assert sh.free_plus(500, edge) == [500 + i for i in (0, 1, 2, 3, 21, 22, 23, 24)]
+    sh.draw_simple(22, R.MOUNTAIN)
+    sh.draw_simple(11, R.MOUNTAIN)
+    assert sh.free_plus(500, edge) == [500 + i for i in (0, 1, 2, 3, 21, 23, 24)]
+    assert 111 not in sh.free_plus(100) and 122 not in sh.free_plus(100)
     c = sh.clone()
     c.draw_simple(0, R.FARM)
     assert 100 in sh.free_plus(100) and 100 not in c.free_plus(100)

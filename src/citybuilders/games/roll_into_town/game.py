@@ -53,6 +53,8 @@ RIVER_VAR = {m: V_RIVER + k for k, m in enumerate(R.RIVER_SHAPES)}
 COAST_INDEX = {m: k for k, m in enumerate(R.COAST_MASKS)}
 VAR_TERRAIN = (R.FARM, R.MOUNTAIN, R.TREE) + (R.RIVER,) * 6 + (R.COAST,)
 _KINDS = tuple(range(len(R.BUILD_KINDS)))
+N_SHAPES = len(R.RIVER_SHAPES)
+FACE_SIMPLE = ((), (0,), (1,), (2,), (), (), (0, 1, 2))  # die face -> farm/mountain/tree
 KIND_UNIQUE = R.KIND_UNIQUE
 KIND_COST = R.KIND_COST
 FREE_KINDS = R._FREE_KINDS
@@ -279,12 +281,12 @@ class RollIntoTownState(State):
         sheet = self.sheets[player]
         if not sheet.free:
             return []
-        g = self.game
-        n = g.n_cells
         dice = self.dice[player]
         used = self.used[player]
         adj = self.adjusted[player]
-        draw_base = g.draw_base
+        draw_base = self.game.draw_base
+        free = sheet.free
+        get = sheet._blk.get
         free_plus = sheet.free_plus
         seen = 0
         out: list[int] = []
@@ -298,21 +300,27 @@ class RollIntoTownState(State):
                 continue
             seen |= key
             bases = draw_base[d]
-            if v <= 3:
-                out += free_plus(bases[v - 1])
-            elif v == 5:
-                out += free_plus(bases[V_COAST])
-            else:
-                if v == 6:
-                    out += free_plus(bases[0])
-                    out += free_plus(bases[1])
-                    out += free_plus(bases[2])
-                if river is None:
-                    river = sheet.river_options()
-                for cell, shape in river:
-                    out.append(bases[RIVER_VAR[shape]] + cell)
-                if v == 6:
-                    out += free_plus(bases[V_COAST])
+            for b in FACE_SIMPLE[v]:  # farm, mountain, tree: every empty cell
+                base = bases[b]
+                e = get(base)
+                out += e[1] if e is not None and e[2] == free else free_plus(base)
+            if v == 4 or v == 6:
+                if sheet.river_src < 0:  # first piece: border cells, one block per shape
+                    starts = sheet.geo.river_start_mask
+                    for k in range(N_SHAPES):
+                        base = bases[V_RIVER + k]
+                        e = get(base)
+                        out += e[1] if e is not None and e[2] == free else free_plus(
+                            base, starts[k])
+                else:
+                    if river is None:
+                        river = sheet.river_options()
+                    for cell, shape in river:
+                        out.append(bases[RIVER_VAR[shape]] + cell)
+            if v >= 5:  # coast (then the water sides)
+                base = bases[V_COAST]
+                e = get(base)
+                out += e[1] if e is not None and e[2] == free else free_plus(base)
         return out  # ascending by construction
 
     def _fountain_ok(self, player: int) -> bool:

@@ -126,7 +126,8 @@ class Geometry:
     """
 
     __slots__ = ("rows", "cols", "n", "side_nb", "nb4", "nb8", "m4", "m8", "border", "hall",
-                 "all_mask", "river_starts", "not_first_col", "not_last_col", "anchor_ok")
+                 "all_mask", "river_starts", "not_first_col", "not_last_col", "anchor_ok",
+                 "river_start_mask")
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols, self.n = rows, cols, rows * cols
@@ -161,6 +162,11 @@ class Geometry:
             anchor_ok.append(sum(1 << i for i in range(self.n)
                                  if i // cols + h <= rows and i % cols + w <= cols))
         self.anchor_ok = tuple(anchor_ok)
+        # river_start_mask[k]: cells where RIVER_SHAPES[k] may be the first river piece
+        self.river_start_mask = tuple(
+            sum(1 << i for i in range(self.n)
+                if any(shape >> s & 1 and side_nb[i][s] < 0 for s in range(4)))
+            for shape in RIVER_SHAPES)
         # first river pieces: (cell, shape) with a flow side off the map, shape-major order
         self.river_starts = tuple(
             (i, shape) for shape in RIVER_SHAPES for i in range(self.n)
@@ -214,13 +220,13 @@ class Sheet:
     first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
     lumberjacks since the last ocean check).
 
-    ``_blk``/``_blk_free``: cache of :meth:`free_plus` lists, valid for the ``free`` mask
-    ``_blk_free`` (a pure cache keyed by value, never copied by :meth:`clone`).
+    ``_blk``: cache of :meth:`free_plus` lists, each tagged with the ``free`` mask it was made
+    for (a pure cache keyed by value, never copied by :meth:`clone`).
     """
 
     __slots__ = ("geo", "terrain", "sides", "bld", "free", "trees", "res", "hall_uses",
                  "fountain_uses", "unique_built", "river", "river_src", "river_exit",
-                 "unchecked", "_blk", "_blk_free")
+                 "unchecked", "_blk")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -239,8 +245,7 @@ class Sheet:
         self.river_src = -1
         self.river_exit = -1
         self.unchecked = 0
-        self._blk: dict[int, list[int]] = {}
-        self._blk_free = -1
+        self._blk: dict[int, list[Any]] = {}
 
     def clone(self) -> "Sheet":
         """Independent copy (lists copied, geometry shared)."""
@@ -260,39 +265,50 @@ class Sheet:
         s.river_exit = self.river_exit
         s.unchecked = self.unchecked
         s._blk = {}
-        s._blk_free = -1
         return s
 
-    def free_plus(self, base: int) -> list[int]:
-        """``[base + i for i in empty cells]`` ascending: a cached list shared between calls
-        (callers must not change it). The cache follows ``free``: when cells were only filled
-        since the last call it deletes their entries from every cached list (cheap), otherwise it
-        starts again."""
+    def free_plus(self, base: int, sel: int = -1) -> list[int]:
+        """``[base + i for i in empty cells of sel]`` ascending (``sel`` a bitset of cells, default
+        -1 = all; ``base`` -1 is reserved for the plain list of empty cells).
+
+        A cached list shared between calls: callers must not change it, and must use it before
+        the sheet changes. Each cache entry ``base -> [sel, list, free mask it was made for]`` is
+        brought up to date when asked for: if only a few cells were filled since, their entries
+        are deleted in place; otherwise (or if a cell was freed) the list is made again.
+        One ``base`` stands for one ``sel``."""
         free = self.free
-        blk = self._blk
-        old = self._blk_free
-        if free != old:
-            if old < 0 or free & ~old or not blk:
-                blk.clear()
+        e = self._blk.get(base)
+        if e is not None:
+            old = e[2]
+            if old == free:
+                return e[1]
+            if not free & ~old and e[0] == sel:
+                m = e[0]
+                gone = old & ~free & m
+                if gone.bit_count() <= 8:
+                    lst = e[1]
+                    old &= m
+                    # delete from the highest cell down so that lower positions stay valid
+                    while gone:
+                        c = gone.bit_length() - 1
+                        bit = 1 << c
+                        gone ^= bit
+                        del lst[(old & (bit - 1)).bit_count()]
+                    e[2] = free
+                    return lst
+        if sel == -1:
+            if base == -1:
+                lst = _bits(free)
             else:
-                gone = old & ~free
-                # delete from the highest cell down so that lower positions stay valid
-                while gone:
-                    c = gone.bit_length() - 1
-                    gone ^= 1 << c
-                    k = (old & ((1 << c) - 1)).bit_count()
-                    for lst in blk.values():
-                        del lst[k]
-            self._blk_free = free
-        lst = blk.get(base)
-        if lst is None:
-            cells = blk.get(0)
-            if cells is None:
-                cells = blk[0] = _bits(free)
-                if base == 0:
-                    return cells
-            lst = blk[base] = [base + c for c in cells]
+                lst = [base + c for c in self.free_plus(-1)]
+        else:
+            lst = [base + c for c in _bits(free & sel)]
+        self._blk[base] = [sel, lst, free]
         return lst
+
+    def empty_cells(self) -> list[int]:
+        """Empty cells ascending: a cached list (do not change it; see :meth:`free_plus`)."""
+        return self.free_plus(-1)
 
     # ------------------------------------------------------------------ basics
     def is_empty(self, i: int) -> bool:
@@ -480,21 +496,29 @@ class Sheet:
             for dr, dc, _ in BUILD_KINDS[kind][1]:
                 m &= free >> (dr * cols + dc)
             return m
-        # harbor and lighthouse need the coast, ocean and building masks
-        coast = ocean = built = 0
-        terrain = self.terrain
-        for i, b in enumerate(self.bld):
-            if b:
-                built |= 1 << i
-        for i, t in enumerate(terrain):
-            if t == COAST:
-                coast |= 1 << i
-            elif t == OCEAN:
-                ocean |= 1 << i
+        # harbor and lighthouse: walk the coast (and ocean) cells only
+        terrain, bld = self.terrain, self.bld
+        n_coast = terrain.count(COAST)
+        if not n_coast:
+            return 0  # a harbor needs a coast; a lighthouse bottom a coast or a cell beside one
+        index = terrain.index
+        coast = open_coast = 0
+        i = -1
+        for _ in range(n_coast):
+            i = index(COAST, i + 1)
+            coast |= 1 << i
+            if not bld[i]:
+                open_coast |= 1 << i
         if kind == K_HARBOR:
-            return coast & ~built
+            return open_coast
         # lighthouse: top on an empty, ocean or coast cell; bottom (one row down) on a coast or
         # on an empty cell next to a coast in any of the 8 directions; no building under either
+        top = free | open_coast
+        i = -1
+        for _ in range(terrain.count(OCEAN)):
+            i = index(OCEAN, i + 1)
+            if not bld[i]:
+                top |= 1 << i
         m8 = geo.m8
         near = 0
         c = coast
@@ -502,9 +526,8 @@ class Sheet:
             low = c & -c
             near |= m8[low.bit_length() - 1]
             c ^= low
-        top = (free | ((ocean | coast) & ~built)) & geo.anchor_ok[kind]
-        bottom = (coast & ~built) | (free & near)
-        return top & (bottom >> geo.cols)
+        bottom = open_coast | (free & near)
+        return top & geo.anchor_ok[kind] & (bottom >> geo.cols)
 
     def place(self, kind: int, anchor: int) -> None:
         """Place building ``kind`` at ``anchor`` (no checks, no payment)."""
@@ -535,15 +558,19 @@ class Sheet:
         collect phase)."""
         terrain, bld = self.terrain, self.bld
         farms = terrain.count(FARM)
-        food = farms * (1 + bld.count(B_WATERMILL)) + bld.count(B_HARBOR)
+        food = farms * (1 + bld.count(B_WATERMILL)) + bld.count(B_HARBOR) if farms else \
+            bld.count(B_HARBOR)
         stone = 0
-        if B_QUARRY in bld:
+        quarries = bld.count(B_QUARRY)
+        if quarries and MOUNTAIN in terrain:
             nb8 = self.geo.nb8
-            for i, b in enumerate(bld):
-                if b == B_QUARRY:
-                    for j in nb8[i]:
-                        if terrain[j] == MOUNTAIN:
-                            stone += 1
+            i = -1
+            index = bld.index
+            for _ in range(quarries):
+                i = index(B_QUARRY, i + 1)
+                for j in nb8[i]:
+                    if terrain[j] == MOUNTAIN:
+                        stone += 1
         return food, stone
 
     def collect_income(self) -> None:
@@ -554,8 +581,20 @@ class Sheet:
 
     def lumberjacks_with_trees(self) -> list[int]:
         """Lumberjack cells with at least one tree in their 8-neighbourhood."""
+        bld, trees = self.bld, self.trees
+        if not trees:
+            return []
+        count = bld.count(B_LUMBERJACK)
+        if not count:
+            return []
         m8 = self.geo.m8
-        return [i for i, b in enumerate(self.bld) if b == B_LUMBERJACK and m8[i] & self.trees]
+        out = []
+        i = -1
+        for _ in range(count):
+            i = bld.index(B_LUMBERJACK, i + 1)
+            if m8[i] & trees:
+                out.append(i)
+        return out
 
     def cut(self, cell: int, timing: str = "after_each_coast", ocean_rule: str = "any_two") -> int:
         """Use the lumberjack at ``cell``: every tree in its 8-neighbourhood is erased (the cell is
