@@ -74,14 +74,62 @@ def _reserved(geo: R.Geometry) -> int:
 
 
 # ----------------------------------------------------------------------------- discover
+# tuning weights of the discover and build values (expected final points)
+W: dict[str, float] = {
+    "food": 0.45,          # points per food when food limits the houses
+    "stone": 0.6,          # points per stone when stone limits the houses
+    "slack": 0.3,          # factor for a resource that does not limit the houses
+    "wood": 1.1,           # points per wood while wooden buildings are still wanted
+    "tree_forest": 1.6,    # tree joining a tree (a forest grows)
+    "tree_alone": 0.7,
+    "tree_lj": 1.0,        # tree next to a lumberjack (cut next collect)
+    "tree_target": 5,      # trees wanted on the map
+    "quarry_room": 0.7,    # a mountain with room for a future quarry
+    "mtn_cluster": 0.3,    # per mountain already beside the cell
+    "river_base": 2.0,     # a river square on the plan path (1 point + its share of the x2)
+    "river_urgency": 2.5,  # times (squares still needed / rounds left)
+    "river_finish": 9.0,   # the square that makes the river join opposite edges
+    "adjust_gain": 0.8,    # town hall: use when the best icon gains this much
+    "wood_cost": 0.6,      # points given up per wood spent
+    "tavern_future": 0.5,  # per empty neighbour a future house may fill
+    "icon": 2.5,           # points of one more icon (fountain)
+    "cut_keep": 1.0,       # cut only if a forest is left, unless wood is short
+}
+
+
 def _balance(sheet: R.Sheet) -> tuple[float, float]:
-    """Weights for new food and stone income: houses need 3 food to 2 stone."""
+    """Points per unit of new food and stone income per round: houses need 3 food to 2 stone,
+    so the resource that runs out first is worth more."""
     food, stone = sheet.income()
-    f = 1.0 if food * 2 <= stone * 3 + 4 else 0.35
-    st = 1.0 if stone * 3 <= food * 2 + 3 else 0.4
-    if stone == 0:
-        st = 1.6
-    return f, st
+    res = sheet.res
+    f_houses = (food + res[0] / 3) / 3
+    s_houses = (stone + res[1] / 3) / 2
+    if f_houses <= s_houses:
+        return W["food"], W["stone"] * W["slack"]
+    return W["food"] * W["slack"], W["stone"]
+
+
+def _wood_wanted(sheet: R.Sheet, left: int) -> float:
+    """Wood still useful for the wooden buildings (quarries, lumberjacks, watermills, taverns,
+    the cathedral), less what is held."""
+    want = 0.0
+    if left > 2:
+        want += 3 + 5  # a watermill, a tavern
+    if not sheet.unique_built & R.UNIQUE_BIT["cathedral"]:
+        want += 7
+    return max(0.0, want - sheet.res[2])
+
+
+def _wood_source(sheet: R.Sheet) -> bool:
+    """A lumberjack with trees beside it (wood next collect)."""
+    return bool(sheet.lumberjacks_with_trees())
+
+
+def _wood_cost(sheet: R.Sheet) -> float:
+    """Points given up per wood spent: dear while there is no wood income."""
+    if _wood_source(sheet):
+        return W["wood_cost"]
+    return W["wood_cost"] * (3.0 if sheet.res[2] <= 2 else 1.5)
 
 
 def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -> float:
@@ -95,43 +143,70 @@ def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -
     fw, sw = _balance(sheet)
     if icon == R.FARM:
         wm = sheet.count(R.B_WATERMILL)
-        return fw * FOOD_VALUE * left * (1 + wm + (0.5 if sheet.river else 0)) * 0.5 - penalty
+        per = 1 + wm + (0.6 if sheet.river and left > 3 else 0)
+        food, _ = sheet.income()
+        if food >= 9:
+            per *= 0.2  # more than the cap is lost
+        return fw * left * per - penalty
     if icon == R.MOUNTAIN:
         terrain, bld = sheet.terrain, sheet.bld
         q = sum(1 for j in geo.nb8[cell] if bld[j] == R.B_QUARRY)
         mts = sum(1 for j in geo.nb8[cell] if terrain[j] == R.MOUNTAIN)
         room = (geo.m8[cell] & sheet.free & ~reserved).bit_count()
-        per = q + (0.6 if room else 0) + 0.25 * mts
-        return sw * STONE_VALUE * left * per * 0.5 - penalty
+        per = q + (W["quarry_room"] if room else 0) + W["mtn_cluster"] * mts
+        if not q and not sheet.res[2] and not _wood_source(sheet):
+            per *= 0.3  # no wood for a quarry yet
+        return sw * max(0, left - (0 if q else 1)) * per - penalty
     if icon == R.TREE:
+        nb4 = geo.m4[cell] & sheet.trees
         lj = sum(1 for j in geo.nb8[cell] if sheet.bld[j] == R.B_LUMBERJACK)
+        want = _wood_wanted(sheet, left)
+        if want <= 0 or left <= 1:
+            return -penalty
+        trees = sheet.trees.bit_count()
+        v = W["tree_forest"] if nb4 else W["tree_alone"]
+        if not _wood_source(sheet) and sheet.res[2] <= 2:
+            v *= 1.5  # no wood coming in
+        if trees >= W["tree_target"]:
+            v *= 0.3
+        v += W["tree_lj"] * min(lj, 1)
         r, c = divmod(cell, geo.cols)
         corner = (r < 3 and c >= geo.cols - 3)
-        wood_need = 1.5 if sheet.res[2] < 2 else 1.0
-        return wood_need * WOOD_VALUE * left * (0.5 * lj + 0.35) * 0.5 + (0.8 if corner else 0) \
-            - penalty
+        return W["wood"] * v * min(1.0, left / 6) * min(1.0, want / 5) \
+            + (0.4 if corner else 0) - penalty
     return 0.0
 
 
-def _river_value(sheet: R.Sheet, cell: int, shape: int) -> float:
+def _river_value(state: "RollIntoTownState", sheet: R.Sheet, cell: int, shape: int) -> float:
     geo = sheet.geo
+    left = R.ROUNDS - state.round
     r, c = divmod(cell, geo.cols)
     if sheet.river_src < 0:
         # prefer the plan start: bottom-left corner flowing east
         v = 1.0
         if r == geo.rows - 1 and shape == (R.E_ | R.W_) and c == 0:
-            v += 3.0
+            v = W["river_base"] + W["river_urgency"] * geo.cols / max(1, left)
         elif shape in (R.N_ | R.S_, R.E_ | R.W_):
             v += 1.0
         return v
     entry = (sheet.river_exit + 2) & 3
     ex = [s for s in range(4) if shape >> s & 1 and s != entry][0]
     v = 1.0
-    if ex == (sheet.river_src + 2) & 3:
-        v += 1.5  # keeps heading for the opposite edge
-    nxt = geo.side_nb[cell][ex]
-    if nxt >= 0 and not sheet.free >> nxt & 1:
-        v -= 2.0  # would block itself
+    target = (sheet.river_src + 2) & 3
+    if ex == target:
+        nxt = geo.side_nb[cell][ex]
+        if nxt < 0:
+            return 1.0 + W["river_finish"] if (sheet.river_src + 2) & 3 == ex else 1.0
+        # squares still needed to reach the opposite edge along a straight run
+        need = 1 + (geo.cols - 1 - c if ex == 1 else c if ex == 3 else
+                    geo.rows - 1 - r if ex == 2 else r)
+        v = W["river_base"] + W["river_urgency"] * need / max(1, left)
+        if not sheet.free >> nxt & 1:
+            v -= 2.0  # would block itself
+    else:
+        nxt = geo.side_nb[cell][ex]
+        if nxt >= 0 and not sheet.free >> nxt & 1:
+            v -= 2.0
     return v
 
 
@@ -187,7 +262,7 @@ def _best_per_icon(state: "RollIntoTownState", player: int
         out[icon] = (best[0], (icon - 1) * n + best[1])
     river = sheet.river_options()
     if river:
-        best = max((_river_value(sheet, c, shape), c, shape) for c, shape in river)
+        best = max((_river_value(state, sheet, c, shape), c, shape) for c, shape in river)
         out[R.RIVER] = (best[0], RIVER_VAR[best[2]] * n + best[1])
     line = zones(geo)[0]
     water = 0
@@ -239,7 +314,7 @@ def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> in
                 continue
             for step, k in ((-1, 0), (1, 1)):
                 w = v + step
-                if 1 <= w <= 5 and per_icon.get(w, (-1e9, -1))[0] > best[0] + 2.0:
+                if 1 <= w <= 5 and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]:
                     a = g.A_ADJ + 2 * d + k
                     if a in legal:
                         return a
@@ -263,31 +338,42 @@ def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int
     reserved = _reserved(geo)
     pen = 0.8 if reserved >> anchor & 1 else 0.0
     nb8 = geo.nb8[anchor]
+    wood_cost = _wood_cost(sheet)
     if kind == R.K_HOUSE:
         taverns = sum(1 for j in nb8 if bld[j] == R.B_TAVERN)
-        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE)
-        free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
+        if taverns:
+            # the house scores for a tavern unless one already has it (8 is the cap)
+            bonus = 1.0
+        else:
+            houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE)
+            free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
+            bonus = 0.15 * houses + 0.05 * free8
         near_mtn = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
-        return 2.0 + (1.0 if taverns else 0.15 * houses + 0.05 * free8) - pen - 0.2 * near_mtn
+        return 2.0 + bonus - pen - 0.2 * near_mtn
     if kind == R.K_QUARRY:
         mts = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
-        return STONE_VALUE * mts * left * 0.8 - 1.0 - pen if mts else -9
+        sw = _balance(sheet)[1]
+        return sw * mts * left - wood_cost - pen if mts else -9
     if kind == R.K_LUMBERJACK:
         tr = sum(1 for j in nb8 if terrain[j] == R.TREE)
-        return WOOD_VALUE * tr * 1.5 - 0.6 - pen if tr >= 1 else -9
+        if not tr or _wood_wanted(sheet, left) <= 0:
+            return -9
+        return 0.8 * tr + 0.3 * min(left, 6) - wood_cost - pen
     if kind == R.K_WATERMILL:
         farms = terrain.count(R.FARM)
-        return FOOD_VALUE * farms * left * 0.8 - 3 * WOOD_VALUE - pen
+        return _balance(sheet)[0] * farms * left - 3 * wood_cost - pen
     if kind == R.K_HARBOR:
         if sheet.res[2] < 3 and R.B_QUARRY not in bld:
             return -9
-        return _balance(sheet)[0] * FOOD_VALUE * left * 0.8 - 2 * WOOD_VALUE
+        return _balance(sheet)[0] * left - 2 * wood_cost
     if kind == R.K_TAVERN:
-        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE)
-        free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
-        return houses + 0.25 * free8 * min(1.0, left / 6) - 5 * WOOD_VALUE - pen
+        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE and not any(
+            bld[k] == R.B_TAVERN for k in geo.nb8[j]))
+        free8 = sum(1 for j in nb8 if sheet.free >> j & 1 and not reserved >> j & 1)
+        future = min(free8, 2.5 * max(0, left - 1))
+        return houses + W["tavern_future"] * future - 5 * wood_cost - pen
     if kind == R.K_FOUNTAIN:
-        return 1.2 * min(3, left - 1) - 5 * STONE_VALUE if left > 3 else -9
+        return W["icon"] * min(3, left - 1) - 5 * STONE_VALUE if left > 3 else -9
     if kind == R.K_MARKET:
         return 0.4 * left - 4 * STONE_VALUE - 0.5 if left > 4 else -9
     if kind == R.K_LIGHTHOUSE:
@@ -297,7 +383,7 @@ def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int
     if kind in (R.K_CATHEDRAL, R.K_CATHEDRAL_M):
         cells = [anchor + dr * geo.cols + dc for dr, dc, _ in R.BUILD_KINDS[kind][1]]
         p = sum(1 for i in cells if reserved >> i & 1)
-        return 10 - 7 * WOOD_VALUE - 0.5 * p
+        return 10 - 7 * wood_cost - 0.5 * p
     return -9
 
 
@@ -329,13 +415,33 @@ def _build(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
 
 # ----------------------------------------------------------------------------- collect, grow
 def _collect(state: "RollIntoTownState", player: int) -> int:
+    """Use a lumberjack when the wood is not lost to the cap, and keep a forest growing unless
+    wood is short or the game is nearly over."""
     g = state.game
     legal = state.legal_actions(player)
-    if state.sheets[player].res[2] < R.CAP:
-        for a in legal:
-            if g.A_CUT <= a < g.A_GROW:
-                return a
-    return g.A_DONE if g.A_DONE in legal else legal[0]
+    sheet = state.sheets[player]
+    left = R.ROUNDS - state.round
+    wood = sheet.res[2]
+    best, best_a = 0.0, g.A_DONE if g.A_DONE in legal else legal[0]
+    for a in legal:
+        if not g.A_CUT <= a < g.A_GROW:
+            continue
+        cell = a - g.A_CUT
+        cutm = sheet.geo.m8[cell] & sheet.trees
+        n = cutm.bit_count()
+        gain = min(n, R.CAP - wood)
+        if gain <= 0:
+            continue
+        rest = sheet.trees & ~cutm
+        forest_left = any(grp & (grp - 1) for grp in sheet.tree_groups(rest))
+        v = float(gain)
+        if not forest_left and left > 2 and wood + gain < 5 and n < 3:
+            v -= W["cut_keep"] * 2  # the last forest: let it grow unless wood is short
+        if not forest_left and left > 2 and n < 2 and wood >= 2:
+            v -= 2.0
+        if v > best:
+            best, best_a = v, a
+    return best_a
 
 
 def _grow(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
