@@ -131,24 +131,21 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
 
 _SVG_SIZE = 14.0
 _SVG_MARGIN = 6.0
+_GEOMETRY: list[tuple[str, str, str]] = []
 _HEX_CACHE: dict[tuple[int, ...], list[tuple[str, str, str]]] = {}
+_HEX_CACHE_SIZE = 128
 
 
-def _hex_strings(board: object) -> list[tuple[str, str, str]]:
-    """Per hex of ``board``: its ``<polygon>`` as a plain hex, as a legal hex, and the overlay
-    drawn when nobody owns it (castle/location label or ""). Computed once per board layout
-    (the trigonometry of 400 hexes dominated the render time)."""
+def _geometry() -> list[tuple[str, str, str]]:
+    """Per hex index (any board): its ``hex:R,C`` key, polygon ``points`` and centre as
+    ``x="..." y="..."`` of its label. The trigonometry is done once."""
     import math
 
-    terrain = board.terrain  # type: ignore[attr-defined]
-    key = tuple(terrain)
-    hit = _HEX_CACHE.get(key)
-    if hit is not None:
-        return hit
+    if _GEOMETRY:
+        return _GEOMETRY
     size = _SVG_SIZE
     w = math.sqrt(3) * size
     margin = _SVG_MARGIN
-    out = []
     for i in range(NUM_HEXES):
         r, c = divmod(i, SIZE)
         cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
@@ -158,8 +155,24 @@ def _hex_strings(board: object) -> list[tuple[str, str, str]]:
             f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
             for k in range(6)
         )
+        _GEOMETRY.append((f"hex:{r},{c}", pts, f'x="{cx:.1f}" y="{cy + 3:.1f}"'))
+    return _GEOMETRY
+
+
+def _hex_strings(board: object) -> list[tuple[str, str, str]]:
+    """Per hex of ``board``: its ``<polygon>`` as a plain hex, as a legal hex, and the overlay
+    drawn when nobody owns it (castle/location label or ""). Kept for the last
+    ``_HEX_CACHE_SIZE`` board layouts (the trigonometry and formatting of 400 hexes dominated
+    the render time)."""
+    terrain = board.terrain  # type: ignore[attr-defined]
+    key = tuple(terrain)
+    hit = _HEX_CACHE.pop(key, None)
+    if hit is not None:
+        _HEX_CACHE[key] = hit  # most recently used last
+        return hit
+    out = []
+    for i, (hex_key, pts, label_xy) in enumerate(_geometry()):
         t = terrain[i]
-        hex_key = f"hex:{r},{c}"
         tail = (f'data-terrain="{TERRAINS[t]}" points="{pts}" fill="{_SVG_FILL[t]}" '
                 f'stroke="#333" stroke-width="0.6"/>')
         plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
@@ -167,11 +180,11 @@ def _hex_strings(board: object) -> list[tuple[str, str, str]]:
         label = ""
         if t in (7, 8):
             text = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]  # type: ignore[attr-defined]
-            label = (f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
+            label = (f'<text {label_xy} font-size="8" text-anchor="middle" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
-    if len(_HEX_CACHE) >= 64:
-        _HEX_CACHE.clear()
+    while len(_HEX_CACHE) >= _HEX_CACHE_SIZE:
+        del _HEX_CACHE[next(iter(_HEX_CACHE))]
     _HEX_CACHE[key] = out
     return out
 
