@@ -278,7 +278,8 @@ def test_a_slow_bot_does_not_block_other_games(client):
 # ---------------------------------------------------------------------------- records, replays
 def test_record_export_import_and_replay(client):
     gid, (tok, _) = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
-    v = view(client, gid, tok)
+    # wait for our turn: the bot may still be moving (the state must not change under us)
+    v = wait_view(client, gid, tok, lambda w: w["terminal"] or w["legal"])
     # running game: hidden outcomes of the other seat are null, nothing public is omitted
     rec = client.get(f"/api/games/{gid}/record", headers={H: tok}).json()
     assert rec["complete"] is False and len(rec["actions"]) == v["move_number"]

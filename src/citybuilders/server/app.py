@@ -23,7 +23,8 @@ from fastapi.templating import Jinja2Templates
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
 from ..core.registry import game_class, registered_games
-from .manager import ApiError, GameManager, LiveGame, option_form_specs, parse_form_options
+from .manager import (ApiError, GameManager, LiveGame, option_form_specs, parse_form_options,
+                      ws_view_message)
 from .store import Store
 
 __all__ = ["create_app", "run"]
@@ -163,7 +164,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 seats.append({"kind": kind})
         body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
         owner = owner_of(request) or secrets.token_urlsafe(16)
-        lg, tokens = manager(request).create(body, owner)
+        lg, tokens = await manager(request).create_async(body, owner)
         mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "human"]
         if not mine:  # only invite seats and bots: the creator watches from the first invite
             mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "invite"][:1]
@@ -250,7 +251,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.post("/api/games")
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_body(request)
-        lg, tokens = manager(request).create(body, owner_of(request))
+        lg, tokens = await manager(request).create_async(body, owner_of(request))
         base = str(request.base_url).rstrip("/")
         seats = []
         for s in lg.row.seats:
@@ -274,8 +275,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/games/{game_id}/view")
     async def api_view(request: Request, game_id: str) -> JSONResponse:
         m, lg, seat = await _seat_game(request, game_id)
-        async with lg.lock:
-            return JSONResponse(m.view(lg, seat))
+        return _json_bytes(m.view_json(lg, seat))
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(request: Request, game_id: str) -> JSONResponse:
@@ -284,8 +284,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         body = await _json_body(request)
         seat = m.seat_of(lg, _token(request, body))
         await m.act(lg, seat, body)
-        async with lg.lock:
-            return JSONResponse(m.view(lg, seat))
+        return _json_bytes(m.view_json(lg, seat))
 
     @app.post("/api/games/{game_id}/undo")
     async def api_undo(request: Request, game_id: str) -> JSONResponse:
@@ -294,8 +293,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         body = await _json_body(request)
         seat = m.seat_of(lg, _token(request, body))
         await m.undo(lg, seat, body)
-        async with lg.lock:
-            return JSONResponse(m.view(lg, seat))
+        return _json_bytes(m.view_json(lg, seat))
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(request: Request, game_id: str) -> JSONResponse:
@@ -356,11 +354,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
             return
         await websocket.accept()
         conn = (websocket, seat)
-        async with lg.lock:
-            view = m.view(lg, seat)
+        view = ws_view_message(m.view_json(lg, seat))
         lg.connections.add(conn)
         try:
-            await websocket.send_json({"type": "view", "view": view})
+            await websocket.send_text(view)
             while True:
                 msg = await websocket.receive_text()
                 try:
@@ -372,9 +369,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 if isinstance(data, dict) and data.get("type") == "ping":
                     await websocket.send_json({"type": "pong"})
                 elif isinstance(data, dict) and data.get("type") == "refresh":
-                    async with lg.lock:
-                        view = m.view(lg, seat)
-                    await websocket.send_json({"type": "view", "view": view})
+                    await websocket.send_text(ws_view_message(m.view_json(lg, seat)))
                 else:
                     await websocket.send_json({"type": "error", "status": 400,
                                                "error": "type: expected ping or refresh "
@@ -385,6 +380,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
             lg.connections.discard(conn)
 
     return app
+
+
+def _json_bytes(data: bytes, status: int = 200) -> Response:
+    """A JSON response from already serialised bytes (the cached views)."""
+    return Response(data, status_code=status, media_type="application/json")
 
 
 def _script_json(obj: Any) -> str:
@@ -409,4 +409,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> Non
     app = create_app(db)
     print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server
+    # never closes a connection at the moment a client reuses it (that race gave ReadError)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                timeout_keep_alive=75, backlog=4096)

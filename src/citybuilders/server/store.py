@@ -7,20 +7,35 @@ stored actions. Every write is one transaction committed before the caller ackno
 
 Tables are created and upgraded by Alembic migrations shipped as package data
 (``citybuilders/server/migrations``), versioned from the first table.
+
+Writes go through one writer thread (``Store.submit``) that does *group commit*: it takes every
+write queued while the previous commit was being flushed and applies them in a single
+transaction, so one fsync serves many games; each write's future is resolved only after that
+commit returned, so a move is never acknowledged before it is durable. If the grouped
+transaction fails, the writes are retried one transaction each, so one bad write never fails
+another game's.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import queue
+import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 __all__ = ["Store", "GameRow", "SeatRow", "default_db_url", "migrate", "metadata"]
+
+log = logging.getLogger("citybuilders.server")
+MAX_GROUP = 256
+"""Most writes applied in one grouped transaction."""
 
 metadata = sa.MetaData()
 games_t = sa.Table(
@@ -136,16 +151,109 @@ class GameRow:
 
 
 class Store:
-    """Database access. All methods are synchronous and commit before returning."""
+    """Database access. Every write method commits before returning (or, for ``submit``,
+    before its future is resolved). Writes run on one writer thread with group commit."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_db_url()
         self.engine = _make_engine(self.url)
         migrate(self.engine)
+        self._queue: queue.SimpleQueue[tuple[Callable[[sa.Connection], Any], Future[Any]] | None]
+        self._queue = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+        self._closed = False
+        self.commits = 0
+        """Transactions committed by the writer (a group counts once)."""
+        self.writes = 0
+        """Writes committed by the writer."""
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Finish the queued writes, stop the writer thread and release the connection pool."""
+        with self._writer_lock:
+            self._closed = True
+            writer = self._writer
+            self._writer = None
+        if writer is not None:
+            self._queue.put(None)
+            writer.join()
         self.engine.dispose()
+
+    # ------------------------------------------------------------------ writer thread
+    def submit(self, fn: Callable[[sa.Connection], Any]) -> Future[Any]:
+        """Queue ``fn(conn)`` for the writer thread; the future gets its result once the
+        transaction holding it is committed (or its exception if it failed, rolled back).
+
+        The queue is unbounded but callers bound it: a live game has at most one write in
+        flight (its lock is held until the commit), so the queue never holds more entries than
+        there are games being written to."""
+        fut: Future[Any] = Future()
+        with self._writer_lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="cb-db-writer",
+                                                daemon=True)
+                self._writer.start()
+            self._queue.put((fn, fut))
+        return fut
+
+    def write(self, fn: Callable[[sa.Connection], Any]) -> Any:
+        """``submit(fn)`` and wait for the commit (blocking; not for the event loop)."""
+        return self.submit(fn).result()
+
+    def _write_loop(self) -> None:
+        q = self._queue
+        while True:
+            job = q.get()
+            if job is None:
+                return
+            batch = [job]
+            stop = False
+            while len(batch) < MAX_GROUP:
+                try:
+                    nxt = q.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    stop = True
+                    break
+                batch.append(nxt)
+            self._run_batch(batch)
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[tuple[Callable[[sa.Connection], Any], Future[Any]]]
+                   ) -> None:
+        live = [(fn, fut) for fn, fut in batch if fut.set_running_or_notify_cancel()]
+        if not live:
+            return
+        results: list[Any] = []
+        try:
+            with self.engine.begin() as conn:
+                for fn, _ in live:
+                    results.append(fn(conn))
+        except Exception as exc:  # noqa: BLE001 - retry alone so one bad write fails only itself
+            if len(live) == 1:
+                live[0][1].set_exception(exc)
+                return
+            log.warning("grouped commit of %d writes failed (%s); retrying one by one",
+                        len(live), exc)
+            for fn, fut in live:
+                try:
+                    with self.engine.begin() as conn:
+                        res = fn(conn)
+                except Exception as one:  # noqa: BLE001
+                    fut.set_exception(one)
+                else:
+                    self.commits += 1
+                    self.writes += 1
+                    fut.set_result(res)
+            return
+        self.commits += 1
+        self.writes += len(live)
+        for (_, fut), res in zip(live, results):
+            fut.set_result(res)
 
     # ------------------------------------------------------------------ writes
     def create_game(
@@ -159,33 +267,39 @@ class Store:
         note: str | None = None,
     ) -> None:
         """Insert a game with its seats and initial actions in one transaction."""
+        self.write(lambda conn: self.create_game_in(conn, game_id, header, seats, actions,
+                                                    status, owner, note))
+
+    def create_game_in(self, conn: sa.Connection, game_id: str, header: dict[str, Any],
+                       seats: Sequence[SeatRow], actions: Sequence[tuple[int, int]],
+                       status: str, owner: str | None, note: str | None = None) -> None:
+        """The writes of ``create_game`` on ``conn`` (inside the caller's transaction)."""
         now = time.time()
-        with self.engine.begin() as conn:
-            conn.execute(
-                games_t.insert().values(
-                    id=game_id,
-                    game=header["game"],
-                    rules_version=header["rules_version"],
-                    options=json.dumps(header["options"], sort_keys=True),
-                    num_players=header["num_players"],
-                    seed=header["seed"],
-                    status=status,
-                    version=len(actions),
-                    owner=owner,
-                    note=note,
-                    created_at=now,
-                    updated_at=now,
-                )
+        conn.execute(
+            games_t.insert().values(
+                id=game_id,
+                game=header["game"],
+                rules_version=header["rules_version"],
+                options=json.dumps(header["options"], sort_keys=True),
+                num_players=header["num_players"],
+                seed=header["seed"],
+                status=status,
+                version=len(actions),
+                owner=owner,
+                note=note,
+                created_at=now,
+                updated_at=now,
             )
-            conn.execute(
-                seats_t.insert(),
-                [
-                    dict(game_id=game_id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                         token=s.token, claimed_by=s.claimed_by)
-                    for s in seats
-                ],
-            )
-            self._insert_actions(conn, game_id, 0, actions)
+        )
+        conn.execute(
+            seats_t.insert(),
+            [
+                dict(game_id=game_id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
+                     token=s.token, claimed_by=s.claimed_by)
+                for s in seats
+            ],
+        )
+        self._insert_actions(conn, game_id, 0, actions)
 
     @staticmethod
     def _insert_actions(conn: sa.Connection, game_id: str, start: int,
@@ -198,32 +312,41 @@ class Store:
     def append_actions(self, game_id: str, start: int, actions: Sequence[tuple[int, int]],
                        version: int, status: str) -> None:
         """Append history entries from index ``start``; set the new version and status."""
-        with self.engine.begin() as conn:
-            self._insert_actions(conn, game_id, start, actions)
-            conn.execute(
-                games_t.update().where(games_t.c.id == game_id)
-                .values(version=version, status=status, updated_at=time.time())
-            )
+        self.write(lambda conn: self.append_actions_in(conn, game_id, start, actions, version,
+                                                       status))
+
+    def append_actions_in(self, conn: sa.Connection, game_id: str, start: int,
+                          actions: Sequence[tuple[int, int]], version: int,
+                          status: str) -> None:
+        """The writes of ``append_actions`` on ``conn`` (inside the caller's transaction)."""
+        self._insert_actions(conn, game_id, start, actions)
+        conn.execute(
+            games_t.update().where(games_t.c.id == game_id)
+            .values(version=version, status=status, updated_at=time.time())
+        )
 
     def truncate_actions(self, game_id: str, length: int, version: int, status: str) -> None:
         """Delete history entries from index ``length`` on (undo); set version and status."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                actions_t.delete().where(actions_t.c.game_id == game_id,
-                                         actions_t.c.idx >= length)
-            )
-            conn.execute(
-                games_t.update().where(games_t.c.id == game_id)
-                .values(version=version, status=status, updated_at=time.time())
-            )
+        self.write(lambda conn: self.truncate_actions_in(conn, game_id, length, version, status))
+
+    @staticmethod
+    def truncate_actions_in(conn: sa.Connection, game_id: str, length: int, version: int,
+                            status: str) -> None:
+        """The writes of ``truncate_actions`` on ``conn`` (inside the caller's transaction)."""
+        conn.execute(
+            actions_t.delete().where(actions_t.c.game_id == game_id, actions_t.c.idx >= length)
+        )
+        conn.execute(
+            games_t.update().where(games_t.c.id == game_id)
+            .values(version=version, status=status, updated_at=time.time())
+        )
 
     def claim_seat(self, game_id: str, seat: int, owner: str) -> None:
         """Remember that browser ``owner`` opened the invite link of ``seat`` (for "my games")."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                seats_t.update().where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
-                .values(claimed_by=owner)
-            )
+        self.write(lambda conn: conn.execute(
+            seats_t.update().where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+            .values(claimed_by=owner)
+        ))
 
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str) -> GameRow | None:
@@ -273,3 +396,4 @@ class Store:
                 if mine and r["seat"] not in d["seats"]:
                     d["seats"].append(r["seat"])
         return list(out.values())[:limit]
+
