@@ -9,8 +9,15 @@ roll_games_notes §5.3, not its tuned weights):
 * farms, mountains and trees elsewhere, then houses (next to taverns), quarries beside mountains,
   lumberjacks beside trees, watermills beside the river, a harbor, the lighthouse, the cathedral.
 
-Every choice is a one-step look-ahead over the legal actions with a hand-written value; no state
-is cloned except to measure the ocean a coast would create.
+Every choice is a one-step look-ahead over the legal actions with a hand-written value in
+expected final points (weights in :data:`W`); no state is cloned except to measure the ocean a
+coast would create. The values follow the economy: new food or stone income is worth more for the
+resource that limits the houses (3 food to 2 stone, :func:`_balance`); wood is dear while no
+lumberjack has trees beside it (:func:`_wood_cost`), so the starting wood goes to quarries and a
+lumberjack rather than a harbor, and mountains wait for wood to build a quarry; the lumberjack
+keeps the last small forest growing unless wood is short; river squares on the plan path gain
+urgency as the rounds run out, and the square that joins the opposite edges is worth the doubling.
+Mean about 67 points solo (the first author's version: about 55).
 """
 
 from __future__ import annotations
@@ -83,6 +90,8 @@ W: dict[str, float] = {
     "tree_forest": 1.6,    # tree joining a tree (a forest grows)
     "tree_alone": 0.7,
     "tree_lj": 1.0,        # tree next to a lumberjack (cut next collect)
+    "tree_round": 0.1,
+    "lj_max": 2,    # wood per remaining round that a tree stands for
     "tree_target": 5,      # trees wanted on the map
     "quarry_room": 0.7,    # a mountain with room for a future quarry
     "mtn_cluster": 0.3,    # per mountain already beside the cell
@@ -172,7 +181,7 @@ def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -
         v += W["tree_lj"] * min(lj, 1)
         r, c = divmod(cell, geo.cols)
         corner = (r < 3 and c >= geo.cols - 3)
-        return W["wood"] * v * min(1.0, left / 6) * min(1.0, want / 5) \
+        return W["wood"] * v * left * W["tree_round"] * min(1.0, want / 5) \
             + (0.4 if corner else 0) - penalty
     return 0.0
 
@@ -357,6 +366,8 @@ def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int
     if kind == R.K_LUMBERJACK:
         tr = sum(1 for j in nb8 if terrain[j] == R.TREE)
         if not tr or _wood_wanted(sheet, left) <= 0:
+            return -9
+        if sheet.count(R.B_LUMBERJACK) >= W["lj_max"]:
             return -9
         return 0.8 * tr + 0.3 * min(left, 6) - wood_cost - pen
     if kind == R.K_WATERMILL:
