@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from citybuilders.core.game import CHANCE, TERMINAL
 
 from .game import (
-    A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
+    bit_indices, A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,25 +38,32 @@ def _g(state: "RollBuilderState"):  # noqa: ANN202 - small helper
 def _innov_need(state: "RollBuilderState", p: "PlayerSheet") -> list[tuple[float, int]]:
     """(priority, innovation) for undiscovered innovations: points / remaining circles."""
     g = _g(state)
-    sh = g.sheet
+    t = _bot_tables(g)
+    values = t.get("innov_value")
+    if values is None:
+        values = t["innov_value"] = [
+            inn.points + 1.5 * (len(inn.effects) and inn.effects[0]["type"] != "points_only")
+            for inn in g.sheet.innovations]
     out = []
-    for i, inn in enumerate(sh.innovations):
-        if p.discovered >> i & 1:
+    crossed, discovered = p.crossed, p.discovered
+    for i, m in enumerate(g.innov_circles):
+        if discovered >> i & 1:
             continue
-        left = (g.innov_circles[i] & ~p.crossed).bit_count()
-        value = inn.points + 1.5 * (len(inn.effects) and inn.effects[0]["type"] != "points_only")
-        out.append((value / (left + 0.5), i))
+        left = (m & ~crossed).bit_count()
+        out.append((values[i] / (left + 0.5), i))
     out.sort(reverse=True)
     return out
 
 
 def _space_value(state: "RollBuilderState", p: "PlayerSheet", s: int) -> float:
-    sh = _g(state).sheet
+    g = _g(state)
+    terms = _bot_tables(g)["space_terms"]
     v = 0.0
     if not p.marked >> s & 1:
-        v += sum(a * b for a, b in zip(sh.space_res[s], _RES_VALUE))
-        v += 1.6 * len(sh.space_bonus[s]) + 1.4 * sh.space_ib[s] + 1.5 * len(sh.space_unlock[s])
-    if sh.land_mask >> s & 1 and not p.bld1 >> s & 1:
+        res_v, icon_v = terms[s]
+        v += res_v
+        v += icon_v
+    if g.land_mask >> s & 1 and not p.bld1 >> s & 1:
         v += 0.35
     return v
 
@@ -97,7 +104,9 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
 # ----------------------------------------------------------------------------- step policy
 def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int | None:
     """Resolve one pending resource unit or innovation bonus."""
-
+    pres = p.pres
+    if not (p.pib or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]):
+        return None
     g = _g(state)
     sh = g.sheet
     need = _innov_need(state, p)
@@ -228,8 +237,19 @@ def _bot_tables(g):  # noqa: ANN001, ANN202 - per-game tables, built once
         sh = g.sheet
         valuable = g.icon_mask | sum(1 << s for s in range(g.n_spaces) if sh.space_points[s])
         scm = [sum(1 << c for c in cs) for cs in sh.space_corners]
+        # _space_value's two static terms per space (same expressions, so the same floats)
+        space_terms = [
+            (sum(a * b for a, b in zip(sh.space_res[s], _RES_VALUE)),
+             1.6 * len(sh.space_bonus[s]) + 1.4 * sh.space_ib[s] + 1.5 * len(sh.space_unlock[s]))
+            for s in range(g.n_spaces)]
+        # _mark_useful per space: (has a bonus/unlock/innovation-bonus icon, resource kinds)
+        mark_kinds = [
+            (bool(sh.space_bonus[s] or sh.space_unlock[s] or sh.space_ib[s]),
+             _kinds_of(sh.space_res[s]))
+            for s in range(g.n_spaces)]
         t = g._bot_tables = {"valuable": valuable, "space_corner_mask": scm, "adj": {},
-                             "roads": {}}
+                             "roads": {}, "dist": {}, "space_terms": space_terms,
+                             "mark_kinds": mark_kinds}
     return t
 
 
@@ -272,108 +292,112 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
     unconn = ~p.connected
     corners = p.corners
     edge_corners = sh.edge_corners
-    cand = legal[i:j]
-    need = 0  # end points of candidate roads not reached yet: the only distances used
-    for a in cand:
-        c1, c2 = edge_corners[a - lo]
-        need |= (1 << c1) | (1 << c2)
-    need &= ~corners
-    dist = _corner_distance(state, p, need)
-    # value of reaching each new end point (spaces summed in bit order, then the distance term)
-    corner_value: dict[int, float] = {}
-    val: dict[int, float] = {}
-    corner_spaces = sh.corner_spaces
-    m_need = need
-    while m_need:
-        lowc = m_need & -m_need
-        c = lowc.bit_length() - 1
-        m_need ^= lowc
-        v = 0.0
-        m = corner_spaces[c] & unconn
-        while m:
-            low = m & -m
-            s = low.bit_length() - 1
-            x = val.get(s)
-            if x is None:
-                x = val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
-            v += x
-            m ^= low
-        corner_value[c] = v + 1.0 / (1 + dist.get(c, 9))
-    toll = sh.toll_edges if toll_on else 0
-    hex_open = p.hex_uses < sh.hex_max
+    # full-hexagon progress: spaces that could still become a full hexagon with 4+ roads
     hex_bonus: dict[int, float] = {}
-    best, bv = None, -1e9
-    for a in cand:
+    special = sh.toll_edges if toll_on else 0  # edges with a toll or hexagon term
+    if p.hex_uses < sh.hex_max:
+        roads = p.roads
+        sem = g.space_edge_mask
+        for s in bit_indices(p.connected & ~p.hex_done, g.space_bytes):
+            have = (roads & sem[s]).bit_count()
+            if have >= 4:
+                hex_bonus[s] = 0.5 * (have - 3)
+                special |= sem[s]
+    # Every candidate touches the network, so it has at most one new end point. Its value is
+    # 0.0 + that end point's value (> 0), + 0.6 toll, + hexagon terms; a candidate with none of
+    # these is worth exactly 0.0 and can only be chosen when every candidate is (the first one).
+    need = 0  # end points of candidate roads not reached yet: the only distances used
+    scored: list[tuple[int, int]] = []  # (edge, new end point or -1)
+    for a in legal[i:j]:
         e = a - lo
         c1, c2 = edge_corners[e]
-        v = 0.0
         if not corners >> c1 & 1:
-            v += corner_value[c1]
-        if not corners >> c2 & 1:
-            v += corner_value[c2]
-        if toll >> e & 1:
-            v += 0.6
-        if hex_open:  # full hexagon progress
-            for s in sh.edge_spaces[e]:
-                x = hex_bonus.get(s)
+            need |= 1 << c1
+            scored.append((e, c1))
+        elif not corners >> c2 & 1:
+            need |= 1 << c2
+            scored.append((e, c2))
+        elif special >> e & 1:
+            scored.append((e, -1))
+    if not scored:
+        best = legal[i]  # every candidate is worth 0.0: the first one
+    else:
+        dist = _corner_distance(state, p)
+        # value of reaching each new end point (spaces summed in bit order, then the distance)
+        corner_value: dict[int, float] = {-1: 0.0}
+        val: dict[int, float] = {}
+        corner_spaces = sh.corner_spaces
+        for c in bit_indices(need, (need.bit_length() + 7) // 8):
+            v = 0.0
+            m = corner_spaces[c] & unconn
+            while m:
+                low = m & -m
+                s = low.bit_length() - 1
+                x = val.get(s)
                 if x is None:
-                    x = 0.0
-                    if not p.hex_done >> s & 1:
-                        have = (p.roads & g.space_edge_mask[s]).bit_count()
-                        if have >= 4:
-                            x = 0.5 * (have - 3)
-                    hex_bonus[s] = x
-                if x:
-                    v += x
-        if v > bv:
-            best, bv = a, v
+                    x = val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
+                v += x
+                m ^= low
+            corner_value[c] = v + 1.0 / (1 + dist.get(c, 9))
+        toll = sh.toll_edges if toll_on else 0
+        best, bv = None, 0.0  # a value must beat the 0.0 of the plain candidates
+        for e, c in scored:
+            v = corner_value[c]
+            if special >> e & 1:
+                if toll >> e & 1:
+                    v += 0.6
+                for s in sh.edge_spaces[e]:
+                    x = hex_bonus.get(s)
+                    if x:
+                        v += x
+            if v > bv:
+                best, bv = e, v
+        best = legal[i] if best is None else lo + best  # (scored values are all > 0)
     if len(memo) >= 5000:
         memo.clear()
     memo[key] = best
     return best
 
 
-def _corner_distance(state: "RollBuilderState", p: "PlayerSheet", need: int = -1) -> dict[int, int]:
+def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, int]:
     """Heuristic: for corners, distance (in edges, at most 8) to the nearest corner touching a
-    valuable unconnected space, by breadth-first search over usable edges from those corners.
+    valuable unconnected space, by breadth-first search over usable, open edges from those
+    corners (farther corners are absent).
 
-    ``need``: bitset of the corners whose distance is wanted; the search stops once all are
-    found (corners outside ``need`` may be missing from the result)."""
+    The result depends only on the valuable unconnected spaces and the open edges, which change
+    far less often than the roads: it is memoised per game on those two bitsets (256 kept)."""
     g = _g(state)
     sh = g.sheet
     t = _bot_tables(g)
+    spaces = ~p.connected & t["valuable"]
+    open_e = sh.usable_edges & ~p.blocked
+    key = (spaces, open_e)
+    memo = t["dist"]
+    dist = memo.get(key)
+    if dist is not None:
+        return dist
     scm = t["space_corner_mask"]
-    m = ~p.connected & t["valuable"]
     targets = 0
-    while m:
-        low = m & -m
-        targets |= scm[low.bit_length() - 1]
-        m ^= low
-    adj = _corner_adjacency(g, sh.usable_edges & ~p.blocked)
-    dist: dict[int, int] = {}
-    hit = targets & need
-    while hit:
-        low = hit & -hit
-        dist[low.bit_length() - 1] = 0
-        hit ^= low
+    for s in bit_indices(spaces, g.space_bytes):
+        targets |= scm[s]
+    adj = _corner_adjacency(g, open_e)
+    nb = (sh.n_corners + 7) // 8
+    dist = dict.fromkeys(bit_indices(targets, nb), 0)
     visited = frontier = targets
     d = 0
-    while frontier and d < 8 and need & ~visited:
+    while frontier and d < 8:
         d += 1
         nxt = 0
-        f = frontier
-        while f:
-            low = f & -f
-            nxt |= adj[low.bit_length() - 1]
-            f ^= low
+        for c in bit_indices(frontier, nb):
+            nxt |= adj[c]
         nxt &= ~visited
         visited |= nxt
-        hit = nxt & need
-        while hit:
-            low = hit & -hit
-            dist[low.bit_length() - 1] = d
-            hit ^= low
+        for c in bit_indices(nxt, nb):
+            dist[c] = d
         frontier = nxt
+    if len(memo) >= 256:
+        memo.clear()
+    memo[key] = dist
     return dist
 
 
@@ -402,18 +426,20 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
         if b is not None:
             return b
     # mark useful spaces whose gains can be used
-    for a in legal:
-        if g.A_MARK <= a < g.A_BUILD:
-            s = a - g.A_MARK
-            if _mark_useful(state, p, s):
+    lo = bisect_left(legal, g.A_MARK)
+    hi = bisect_left(legal, g.A_BUILD, lo)
+    if lo < hi:
+        kinds = _useful_kinds(g, p)
+        for a in legal[lo:hi]:
+            if _mark_useful(state, p, a - g.A_MARK, kinds):
                 return a
     if p.roads_left:
         r = _road_choice(state, p, legal)
         if r is not None:
             return r
     # stored wealth into an innovation that it completes or nearly completes
-    for a in legal:
-        if g.A_CROSS <= a and (a - g.A_CROSS) % 3 == 2:
+    for a in legal[bisect_left(legal, g.A_CROSS):]:
+        if (a - g.A_CROSS) % 3 == 2:
             k = (a - g.A_CROSS) // 3
             i = sh.circles[k][0]
             left = (g.innov_circles[i] & ~p.crossed).bit_count()
@@ -432,31 +458,46 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
     return legal[0]
 
 
-def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int) -> bool:
+def _useful_kinds(g, p: "PlayerSheet") -> int:  # noqa: ANN001
+    """Bitset of resource kinds (0-4) a gained unit of which could be used: an open circle of
+    that kind, a favor/strength track not at its end, a free wealth storage circle."""
+    crossed = p.crossed
+    kinds = 0
+    for k in range(5):
+        if g.kind_circles[k] & ~crossed:
+            kinds |= 1 << k
+    if p.favor < g.favor_max:
+        kinds |= 1 << 3
+    if p.strength < g.strength_max:
+        kinds |= 1 << 4
+    if p.w_marked < g.wealth_storage:
+        kinds |= 1 << 2
+    return kinds
+
+
+def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int, kinds: int) -> bool:
+    """True when marking ``s`` gains an icon, or a resource of a kind in ``kinds``
+    (:func:`_useful_kinds`)."""
     g = _g(state)
     sh = g.sheet
-    if sh.space_bonus[s] or sh.space_unlock[s] or sh.space_ib[s]:
+    icon, res = _bot_tables(g)["mark_kinds"][s]
+    if icon:
         return True
-    res = list(sh.space_res[s])
+    # gains are non-negative (sheet validation: 0-9), so a kind is gained iff some term has it
     if p.g_mountain is not None and sh.mountain_mask >> s & 1:
-        res = [a + b for a, b in zip(res, p.g_mountain)]
+        res |= _kinds_of(p.g_mountain)
     if p.g_water is not None and sh.water_adjacent >> s & 1:
-        res = [a + b for a, b in zip(res, p.g_water)]
-    if not any(res):
-        return False
-    open_kinds = {kind for kind, m in enumerate(g.kind_circles) if m & ~p.crossed}
-    for k, n in enumerate(res):
-        if not n:
-            continue
-        if k in open_kinds:
-            return True
-        if k == 3 and p.favor < len(sh.tracks[0]) - 1:
-            return True
-        if k == 4 and p.strength < len(sh.tracks[1]) - 1:
-            return True
-        if k == 2 and p.w_marked < sh.wealth_storage:
-            return True
-    return False
+        res |= _kinds_of(p.g_water)
+    return bool(res & kinds)
+
+
+def _kinds_of(gain: tuple[int, ...]) -> int:
+    """Bitset of the resource kinds with a positive count in ``gain``."""
+    m = 0
+    for k in range(5):
+        if gain[k]:
+            m |= 1 << k
+    return m
 
 
 def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> None:
