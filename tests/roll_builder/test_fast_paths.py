@@ -159,3 +159,70 @@ def test_ascending_allowed_matches_the_rule() -> None:
             want = sum(1 << i for i, b in enumerate(g.sheet.boxes)
                        if all(wvals[r] <= v for r in b.requires))
             assert allowed[v] == want
+
+
+# ----------------------------------------------------------------------------- greedy bot
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(SHEETS), st.integers(0, 10**6))
+def test_bot_helpers_equal_the_reference_helpers(sheet: str, seed: int) -> None:
+    """Optimised road choice (memo, distance field), build choice, mark usefulness and space
+    values return exactly what the first author's versions return, memo cold or warm."""
+    import reference_bot as ref
+
+    from citybuilders.games.roll_builder import bot
+
+    g = load_game("roll-builder", sheet=sheet)
+    s = g.new_initial_state(1, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.apply_legal(s.sample_chance(rng))
+            continue
+        p = s.players[0]
+        legal = s.legal_actions(0)
+        if p.roads_left and any(g.A_ROAD <= a < g.A_MARK for a in legal):
+            values = ref._road_values(s, p, legal)
+            roads = [a for a in legal if g.A_ROAD <= a < g.A_MARK]
+            got = dict(bot._road_values(s, p, roads))
+            assert {e: got.get(e, 0.0) for e in values} == values  # bit-for-bit equal floats
+            assert set(got) <= set(values)
+            assert bot._corner_distance(s, p) == ref._corner_distance(s, p)
+            want = ref._road_choice(s, p, legal)
+            assert bot._road_choice(s, p, legal) == want
+            bot._bot_tables(g)["roads"].clear()
+            bot._bot_tables(g)["dist"].clear()
+            assert bot._road_choice(s, p, legal) == want
+            compared += 1
+        if p.pbuild or p.guild >= 0:
+            assert bot._best_build(s, p, legal) == ref._best_build(s, p, legal)
+        kinds = bot._useful_kinds(g, p)
+        for a in legal:
+            if g.A_MARK <= a < g.A_BUILD:
+                assert bot._mark_useful(s, p, a - g.A_MARK, kinds) == \
+                    ref._mark_useful(s, p, a - g.A_MARK)
+        for sp in range(0, g.n_spaces, 7):
+            assert bot._space_value(s, p, sp) == ref._space_value(s, p, sp)
+        s.apply_legal(legal[rng.randrange(len(legal))], 0)
+    assert compared > 0
+
+
+def test_greedy_bot_decisions_are_unchanged_by_the_speed_work() -> None:
+    """Totals of the greedy bot before the speed work (commit cf1d7ec), same seeds as
+    benchmarks/bench_roll_builder.py: the optimised bot must make the same decisions."""
+    from citybuilders.bots.base import make_bot
+
+    want = {"rivermouth": [70, 83], "highcrag": [74, 79], "goldplain": [75, 78]}
+    for sheet, totals in want.items():
+        g = load_game("roll-builder", sheet=sheet)
+        rng = random.Random(2)
+        b = make_bot("greedy", 7)
+        got = []
+        for k in range(2):
+            s = g.new_initial_state(1, 1000 + k)
+            while not s.is_terminal():
+                cp = s.current_player()
+                s.apply_legal(s.sample_chance(rng) if cp == CHANCE else b.step(s, cp),
+                              None if cp == CHANCE else cp)
+            got.append(s.scores()[0].total)
+        assert got == totals, sheet

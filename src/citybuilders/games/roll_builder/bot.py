@@ -9,6 +9,10 @@
 
 ``evaluate`` = current score + a potential (value of connected unmarked icons, innovation progress,
 open road frontier, stored wealth); it is a heuristic, not a rule.
+
+Speed (issue 5): per-game tables and memos live in ``game._bot_tables`` (:func:`_bot_tables`); the
+hot helpers return exactly what the straightforward versions returned (oracles in
+tests/roll_builder/reference_bot.py), so the decisions, hence the scores, are unchanged.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from typing import TYPE_CHECKING
 from citybuilders.core.game import CHANCE, TERMINAL
 
 from .game import (
-    bit_indices, A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
+    A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
+    bit_indices,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -269,26 +274,46 @@ def _corner_adjacency(g, open_e: int) -> list[int]:  # noqa: ANN001
 
 
 def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) -> int | None:
-    """Road that connects the most value now; else the one leading towards value.
+    """Road that connects the most value now; else the one leading towards value: the first
+    candidate (in id order) of highest :func:`_road_values` value (0.0 for unscored ones).
 
-    Value of a road (first best in id order): for each end point not yet reached, the value of the
-    unconnected spaces there plus ``1 / (1 + distance to valuable spaces)``; +0.6 for a road toll
-    still available; +0.5 per road beyond 3 around a space that could still become a full hexagon.
-    Memoised per game on everything it reads (roads, marks, buildings, blocked edges, full hexagons,
-    toll availability)."""
+    Memoised per game on everything the values read (roads, marks, buildings, blocked edges, full
+    hexagons, toll availability); at most 5000 positions kept."""
     g = _g(state)
-    lo, hi = g.A_ROAD, g.A_MARK
+    lo = g.A_ROAD
     i = bisect_left(legal, lo)
-    j = bisect_left(legal, hi, i)
+    j = bisect_left(legal, g.A_MARK, i)
     if i == j:
         return None
-    sh = g.sheet
     toll_on = p.toll is not None and p.tolls < p.road_actions
     key = (p.roads, p.blocked, p.marked, p.bld1, p.hex_done, p.hex_uses, toll_on, j - i)
     memo = _bot_tables(g)["roads"]
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
+    best = memo.get(key)
+    if best is not None:
+        return best
+    best, bv = legal[i], 0.0  # scored values are all > 0: an unscored road wins only if all are
+    for e, v in _road_values(state, p, legal[i:j]):
+        if v > bv:
+            best, bv = lo + e, v
+    if len(memo) >= 5000:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
+def _road_values(state: "RollBuilderState", p: "PlayerSheet",
+                 roads: list[int]) -> list[tuple[int, float]]:
+    """``(edge, value)`` in edge order for the road actions ``roads`` whose value is not 0.0.
+
+    Value: for each end point not yet reached, the values of the unconnected spaces there
+    (points + :func:`_space_value` + 0.15) plus ``1 / (1 + distance to valuable spaces)``; +0.6
+    for a road toll still available this turn; +0.5 per road beyond 3 around a space that can
+    still become a full hexagon. Every candidate touches the network, so it has at most one new
+    end point; a candidate with no new end point, toll or hexagon term is worth exactly 0.0."""
+    g = _g(state)
+    sh = g.sheet
+    lo = g.A_ROAD
+    toll_on = p.toll is not None and p.tolls < p.road_actions
     unconn = ~p.connected
     corners = p.corners
     edge_corners = sh.edge_corners
@@ -296,19 +321,16 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
     hex_bonus: dict[int, float] = {}
     special = sh.toll_edges if toll_on else 0  # edges with a toll or hexagon term
     if p.hex_uses < sh.hex_max:
-        roads = p.roads
+        built = p.roads
         sem = g.space_edge_mask
         for s in bit_indices(p.connected & ~p.hex_done, g.space_bytes):
-            have = (roads & sem[s]).bit_count()
+            have = (built & sem[s]).bit_count()
             if have >= 4:
                 hex_bonus[s] = 0.5 * (have - 3)
                 special |= sem[s]
-    # Every candidate touches the network, so it has at most one new end point. Its value is
-    # 0.0 + that end point's value (> 0), + 0.6 toll, + hexagon terms; a candidate with none of
-    # these is worth exactly 0.0 and can only be chosen when every candidate is (the first one).
     need = 0  # end points of candidate roads not reached yet: the only distances used
     scored: list[tuple[int, int]] = []  # (edge, new end point or -1)
-    for a in legal[i:j]:
+    for a in roads:
         e = a - lo
         c1, c2 = edge_corners[e]
         if not corners >> c1 & 1:
@@ -320,43 +342,37 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
         elif special >> e & 1:
             scored.append((e, -1))
     if not scored:
-        best = legal[i]  # every candidate is worth 0.0: the first one
-    else:
-        dist = _corner_distance(state, p)
-        # value of reaching each new end point (spaces summed in bit order, then the distance)
-        corner_value: dict[int, float] = {-1: 0.0}
-        val: dict[int, float] = {}
-        corner_spaces = sh.corner_spaces
-        for c in bit_indices(need, (need.bit_length() + 7) // 8):
-            v = 0.0
-            m = corner_spaces[c] & unconn
-            while m:
-                low = m & -m
-                s = low.bit_length() - 1
-                x = val.get(s)
-                if x is None:
-                    x = val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
-                v += x
-                m ^= low
-            corner_value[c] = v + 1.0 / (1 + dist.get(c, 9))
-        toll = sh.toll_edges if toll_on else 0
-        best, bv = None, 0.0  # a value must beat the 0.0 of the plain candidates
-        for e, c in scored:
-            v = corner_value[c]
-            if special >> e & 1:
-                if toll >> e & 1:
-                    v += 0.6
-                for s in sh.edge_spaces[e]:
-                    x = hex_bonus.get(s)
-                    if x:
-                        v += x
-            if v > bv:
-                best, bv = e, v
-        best = legal[i] if best is None else lo + best  # (scored values are all > 0)
-    if len(memo) >= 5000:
-        memo.clear()
-    memo[key] = best
-    return best
+        return []
+    dist = _corner_distance(state, p)
+    # value of reaching each new end point (spaces summed in bit order, then the distance)
+    corner_value: dict[int, float] = {-1: 0.0}
+    val: dict[int, float] = {}
+    corner_spaces = sh.corner_spaces
+    for c in bit_indices(need, (need.bit_length() + 7) // 8):
+        v = 0.0
+        m = corner_spaces[c] & unconn
+        while m:
+            low = m & -m
+            s = low.bit_length() - 1
+            x = val.get(s)
+            if x is None:
+                x = val[s] = sh.space_points[s] * 1.0 + _space_value(state, p, s) + 0.15
+            v += x
+            m ^= low
+        corner_value[c] = v + 1.0 / (1 + dist.get(c, 9))
+    toll = sh.toll_edges if toll_on else 0
+    out = []
+    for e, c in scored:
+        v = corner_value[c]
+        if special >> e & 1:
+            if toll >> e & 1:
+                v += 0.6
+            for s in sh.edge_spaces[e]:
+                x = hex_bonus.get(s)
+                if x:
+                    v += x
+        out.append((e, v))
+    return out
 
 
 def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, int]:
