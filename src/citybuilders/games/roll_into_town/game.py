@@ -120,7 +120,8 @@ class RollIntoTownGame(Game):
                       "options.market_timing; roll_games_notes T6",
                alternatives={"only_while_paying": "a trade must take a resource some building "
                                                   "you can place still lacks, and you must "
-                                                  "build before ending the phase"}),
+                                                  "build before ending the phase (unless no "
+                                                  "building or trade is possible any more)"}),
         Option("ocean_check_timing", "after_each_coast",
                "When empty cells are checked for becoming ocean. `after_each_coast`: right "
                "after every coast icon is drawn, over the whole map, repeated until nothing "

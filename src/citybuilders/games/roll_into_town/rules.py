@@ -619,25 +619,30 @@ class Sheet:
 
     def tree_groups(self, mask: int) -> list[int]:
         """Side-connected components of ``mask`` (bitsets, ordered by lowest cell)."""
-        spread = self.geo.spread4
+        geo = self.geo
+        nf, nl, cols = geo.not_first_col, geo.not_last_col, geo.cols
         out = []
         while mask:
             comp = mask & -mask
-            while True:
-                grown = (spread(comp) | comp) & mask
+            while True:  # inlined Geometry.spread4, restricted to the mask
+                grown = (comp | ((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << cols)
+                         | (comp >> cols)) & mask
                 if grown == comp:
                     break
                 comp = grown
             out.append(comp)
-            mask &= ~comp
+            mask ^= comp
         return out
 
     def group_of(self, cell: int) -> int:
         """The side-connected tree group containing tree ``cell``."""
-        spread, trees = self.geo.spread4, self.trees
+        geo = self.geo
+        nf, nl, cols = geo.not_first_col, geo.not_last_col, geo.cols
+        trees = self.trees
         comp = 1 << cell
         while True:
-            grown = (spread(comp) & trees) | comp
+            grown = ((((comp << 1) & nf) | ((comp >> 1) & nl) | (comp << cols) | (comp >> cols))
+                     & trees) | comp
             if grown == comp:
                 return comp
             comp = grown
