@@ -565,13 +565,24 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     a = policy_action(state, player, legal, allow_die=False)
     if not dies or not (a == 17 or A_DIE <= a < A_BOTH + 3):
         return a
-    # die decision: try each die action, finish the turn with the rollout policy, evaluate
+    # die decision: try each die action, finish the turn with the rollout policy, evaluate.
+    # On a double with both dice free, "road d2" plays out exactly like "road d1" (same value,
+    # same rollout): evaluate each action kind once (the random tie-break is still drawn per
+    # action, so the choice is the same as evaluating both).
+    double = state.dice[0] == state.dice[1] and p.used == 0
+    seen: dict[int, float] = {}
     best, bv = None, -1e18
     for d in dies:
-        s = state.clone()
-        s.apply_legal(d, player)
-        _finish_turn(s, player)
-        v = evaluate(s, player) + rng.random() * 1e-6
+        kind = (d - A_DIE) % 4 if double and d < A_BOTH else -1
+        value = seen.get(kind) if kind >= 0 else None
+        if value is None:
+            s = state.clone()
+            s.apply_legal(d, player)
+            _finish_turn(s, player)
+            value = evaluate(s, player)
+            if kind >= 0:
+                seen[kind] = value
+        v = value + rng.random() * 1e-6
         if v > bv:
             best, bv = d, v
     return best if best is not None else a
