@@ -187,6 +187,10 @@ async def latency(port: int, game: str, players: int, games: int, moves: int,
     print(f"  CPU: server {(s1 - s0) / wall * 100:.0f}% of a core "
           f"({(s1 - s0) / max(n, 1) * 1000:.2f} ms per move incl. its GET), "
           f"client {(c1 - c0) / wall * 100:.0f}% of a core")
+    w = httpx.get(f"http://127.0.0.1:{port}/api/stats").json()["writer"]
+    print(f"  database writer: {w['writes']} writes in {w['commits']} commits; last "
+          f"{w['recent_groups']} groups: {w['mean_group']} writes each, commit (fsync) "
+          f"p50 {w['commit_ms_p50']} ms, p99 {w['commit_ms_p99']} ms")
     for e in errors[:3]:
         print("  error:", e)
 

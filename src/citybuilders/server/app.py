@@ -244,6 +244,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def health() -> dict[str, Any]:
         return {"ok": True, "games": registered_games()}
 
+    @app.get("/api/stats")
+    async def stats(request: Request) -> dict[str, Any]:
+        m = manager(request)
+        return {"live_games": len(m.live), "writer": store.writer_stats()}
+
     @app.get("/api/games")
     async def api_catalog() -> dict[str, Any]:
         return {"games": _games_catalog(), "bots": bot_names()}

@@ -23,7 +23,7 @@ import random
 import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 try:  # optional: 3-5x faster serialisation of the ~90 KB views
@@ -121,22 +121,18 @@ def dumps(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-async def _until_done(fut: asyncio.Future[Any]) -> Any:
-    """Await ``fut`` even if the caller is cancelled meanwhile (a commit that is under way must
-    be waited for, so the in-memory game and the database never disagree); re-raises the
-    cancellation afterwards."""
+async def _until_done(fut: asyncio.Future[Any]) -> bool:
+    """Wait until ``fut`` is done even if the caller is cancelled meanwhile (a commit that is
+    under way must be waited for, so the in-memory game and the database never disagree).
+    Returns whether the caller was cancelled; the caller finishes its bookkeeping and then
+    raises ``asyncio.CancelledError`` itself."""
     cancelled = False
     while not fut.done():
         try:
             await asyncio.shield(fut)
         except asyncio.CancelledError:
-            if fut.done():
-                break
             cancelled = True
-    if cancelled:
-        fut.exception()  # mark retrieved
-        raise asyncio.CancelledError
-    return fut.result()
+    return cancelled
 
 
 class GameManager:
@@ -177,8 +173,13 @@ class GameManager:
         naming the bad field.
         """
         pending = self._prepare(body, owner)
-        await _until_done(asyncio.wrap_future(self.store.submit(pending[0])))
-        return self._created(*pending[1:])
+        fut = asyncio.wrap_future(self.store.submit(pending[0]))
+        cancelled = await _until_done(fut)
+        fut.result()  # a failed write raises here
+        made = self._created(*pending[1:])
+        if cancelled:
+            raise asyncio.CancelledError
+        return made
 
     def _prepare(self, body: Any, owner: str | None) -> tuple[Callable[[Any], None], Any, Any,
                                                               Any, Any, Any]:
@@ -418,8 +419,7 @@ class GameManager:
             except IllegalActionError as exc:
                 raise ApiError(400, f"illegal move: {exc}") from None
             texts = [_entry_text(state, seat, action)]
-            await self._commit(lg, new, texts)
-            self._ensure_driver(lg)
+            await self._commit(lg, new, texts, reply_seat=seat)
         await self.broadcast(lg)
 
     def _parse_action(self, state: State, seat: int, body: dict[str, Any]) -> int:
@@ -456,31 +456,66 @@ class GameManager:
             return hits[0]
         raise ApiError(400, "action: give one of 'action' (id), 'move' (notation) or 'path'")
 
-    async def _write(self, fn: Callable[[Any], None]) -> None:
-        """Commit ``fn(conn)`` through the writer thread (group commit); 503 if it failed."""
-        try:
-            await _until_done(asyncio.wrap_future(self.store.submit(fn)))
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - report, leave the game untouched
-            log.exception("database write failed")
+    async def _write(self, fn: Callable[[Any], None],
+                     meanwhile: Callable[[], None] | None = None) -> bool:
+        """Commit ``fn(conn)`` through the writer thread (group commit) and wait for it, even
+        through a cancellation; ``meanwhile()`` runs on the event loop while the writer
+        flushes. Returns whether the caller was cancelled meanwhile (it must then make the
+        change current and raise ``CancelledError``). ApiError 503 if the write failed
+        (nothing was stored)."""
+        fut = asyncio.wrap_future(self.store.submit(fn))
+        if meanwhile is not None:
+            meanwhile()
+        cancelled = await _until_done(fut)
+        exc = fut.exception()
+        if exc is not None:
+            log.error("database write failed: %s", exc)
+            if cancelled:
+                raise asyncio.CancelledError
             raise ApiError(503, f"database: the change could not be stored ({exc}); "
-                                "the game is unchanged") from None
+                                "the game is unchanged")
+        return cancelled
 
-    async def _commit(self, lg: LiveGame, new: State, texts: list[str]) -> None:
+    async def _commit(self, lg: LiveGame, new: State, texts: list[str],
+                      reply_seat: int | None = None) -> None:
         """Resolve chance on ``new``, commit the new entries, then make ``new`` current
-        (call with ``lg.lock`` held; the lock is kept across the commit)."""
+        (call with ``lg.lock`` held; the lock is kept across the commit).
+
+        While the writer thread flushes, the views of ``reply_seat`` and of every seat with a
+        websocket are rendered for the new state; they are cached (and so sent) only once the
+        commit succeeded."""
         start = len(lg.state._history)
         entries = list(new._history[start:])
         _resolve_chance(new, entries, texts)
         version = lg.version + 1
         status = _status(new)
         store, gid = self.store, lg.id
-        await self._write(lambda conn: store.append_actions_in(conn, gid, start, entries,
-                                                               version, status))
+        log_after = lg.log + texts
+        pre: dict[int, tuple[tuple[int, str | None], bytes]] = {}
+
+        def prerender() -> None:
+            seats = {s for _, s in lg.connections}
+            if reply_seat is not None:
+                seats.add(reply_seat)
+            if not seats:
+                return
+            pending = replace(lg, state=new, version=version, log=log_after,
+                              row=replace(lg.row, status=status), views={})
+            for seat in sorted(seats):
+                try:
+                    pre[seat] = ((version, lg.bot_error), dumps(self.view(pending, seat)))
+                except Exception:  # noqa: BLE001 - built again on demand
+                    log.exception("pre-rendering the view of seat %s failed", seat)
+
+        cancelled = await self._write(lambda conn: store.append_actions_in(
+            conn, gid, start, entries, version, status), prerender)
         lg.state, lg.version = new, version
-        lg.log = lg.log + texts
+        lg.log = log_after
         lg.row.status = status
+        lg.views = pre
+        self._ensure_driver(lg)
+        if cancelled:
+            raise asyncio.CancelledError
 
     async def undo(self, lg: LiveGame, seat: int, body: Any) -> None:
         """Take back ``seat``'s last action (BGA policy, ``core.undo``). 400 if not allowed."""
@@ -503,11 +538,13 @@ class GameManager:
             version = lg.version + 1
             status = _status(new)
             store, gid = self.store, lg.id
-            await self._write(lambda conn: store.truncate_actions_in(conn, gid, length, version,
-                                                                     status))
+            cancelled = await self._write(lambda conn: store.truncate_actions_in(
+                conn, gid, length, version, status))
             lg.state, lg.version = new, version
             lg.log = lg.log[:length]
             lg.row.status = status
+            if cancelled:
+                raise asyncio.CancelledError
         await self.broadcast(lg)
 
     # ------------------------------------------------------------------ bots

@@ -23,6 +23,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,6 +168,8 @@ class Store:
         """Transactions committed by the writer (a group counts once)."""
         self.writes = 0
         """Writes committed by the writer."""
+        self.recent: deque[tuple[int, float]] = deque(maxlen=2000)
+        """(writes, seconds) of the last grouped transactions (``writer_stats``)."""
 
     def close(self) -> None:
         """Finish the queued writes, stop the writer thread and release the connection pool."""
@@ -229,6 +232,7 @@ class Store:
         if not live:
             return
         results: list[Any] = []
+        t0 = time.perf_counter()
         try:
             with self.engine.begin() as conn:
                 for fn, _ in live:
@@ -252,8 +256,22 @@ class Store:
             return
         self.commits += 1
         self.writes += len(live)
+        self.recent.append((len(live), time.perf_counter() - t0))
         for (_, fut), res in zip(live, results):
             fut.set_result(res)
+
+    def writer_stats(self) -> dict[str, Any]:
+        """``{commits, writes, recent_groups, mean_group, commit_ms_p50, commit_ms_p99}``:
+        totals, and the size and duration of the last (up to 2000) grouped transactions."""
+        recent = list(self.recent)
+        ms = sorted(t * 1000 for _, t in recent)
+
+        def q(f: float) -> float | None:
+            return round(ms[min(len(ms) - 1, int(f * len(ms)))], 2) if ms else None
+
+        return {"commits": self.commits, "writes": self.writes, "recent_groups": len(recent),
+                "mean_group": round(sum(n for n, _ in recent) / len(recent), 2) if recent
+                else None, "commit_ms_p50": q(0.5), "commit_ms_p99": q(0.99)}
 
     # ------------------------------------------------------------------ writes
     def create_game(
