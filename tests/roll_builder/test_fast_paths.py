@@ -226,3 +226,35 @@ def test_greedy_bot_decisions_are_unchanged_by_the_speed_work() -> None:
                               None if cp == CHANCE else cp)
             got.append(s.scores()[0].total)
         assert got == totals, sheet
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(SHEETS), st.integers(2, 3), st.integers(0, 10**6))
+def test_protocol_fast_paths_match_the_core_wrappers(sheet: str, players: int, seed: int) -> None:
+    """legal_actions / apply_legal / is_terminal / is_chance_node overrides == core behaviour
+    for every seat (active, done, out of range), at chance nodes and at the end."""
+    from citybuilders.core.game import TERMINAL
+
+    g = load_game("roll-builder", sheet=sheet)
+    s = g.new_initial_state(players, seed)
+    core = g.new_initial_state(players, seed)
+    rng = random.Random(seed)
+    while True:
+        cp = s.current_player()
+        assert s.is_terminal() == (cp == TERMINAL) and s.is_chance_node() == (cp == CHANCE)
+        for who in (None, -1, *range(players + 1)):
+            assert s.legal_actions(who) == State.legal_actions(s, who)
+        if s.is_terminal():
+            break
+        if cp == CHANCE:
+            a = s.sample_chance(rng)
+            s.apply_legal(a)
+            State.apply_legal(core, a)
+        else:
+            act = s.active_players()
+            p = act[rng.randrange(len(act))]
+            la = s.legal_actions(p)
+            a = la[rng.randrange(len(la))]
+            s.apply_legal(a, p)
+            State.apply_legal(core, a, p)
+    assert s.history() == core.history() and s == core

@@ -533,7 +533,9 @@ class RollBuilderState(State):
             return list(_ROLLS)
         if player is None:
             player = self.current_player()
-        elif type(player) is not int or not 0 <= player < self.num_players:
+        elif type(player) is not int:
+            return State.legal_actions(self, player)  # the general path for other int types
+        elif not 0 <= player < self.num_players:
             return []  # not an active player (State.legal_actions contract)
         return self._legal_actions(player)
 
