@@ -38,9 +38,23 @@ def _fail(message: str) -> None:
 
 
 # --------------------------------------------------------------------------- helpers
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Largest input file the CLI reads (a finished game's record is far below 1 MB)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def _read_json(path: Path) -> Any:
+    """Parse a UTF-8 JSON file (a leading BOM is allowed); every problem is a one-line error."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            _fail(f"{path}: is a directory, expected a JSON file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            _fail(f"{path}: file too large ({path.stat().st_size} bytes; at most "
+                  f"{MAX_FILE_BYTES} bytes)")
+        text = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
         _fail(f"{path}: no such file")
     except IsADirectoryError:
@@ -50,9 +64,13 @@ def _read_json(path: Path) -> Any:
     except OSError as exc:
         _fail(f"{path}: cannot read ({exc.strerror})")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         _fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+    except RecursionError:
+        _fail(f"{path}: not valid JSON here (nested too deeply)")
+    except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
+        _fail(f"{path}: not valid JSON here ({str(exc).split(';')[0]})")
 
 
 def _game_options(
@@ -173,7 +191,7 @@ def moves(file: Path = typer.Argument(..., help="a position saved with State.to_
     for key in ("num_players", "seed", "position"):
         if key not in data:
             _fail(f"{file}: missing key '{key}'")
-    state = g.state_from_json(data)
+    state = g.state_from_json(data, verify=True)
     if state.is_terminal():
         typer.echo("(game over: no legal actions)")
         return
@@ -363,8 +381,7 @@ def sheets_check(file: Path = typer.Argument(..., help="a city-sheet file")) -> 
     """Validate a city-sheet file against the schema."""
     from .games.roll_builder.sheets_cli import check_sheet
 
-    if not file.exists():
-        _fail(f"{file}: no such file")
+    _read_json(file)  # a missing, unreadable, binary or non-JSON file fails here in one line
     typer.echo(check_sheet(str(file)))
 
 

@@ -135,17 +135,62 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         """Size of the action space (every action id is below this)."""
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "State":
+    def state_from_json(self, obj: Mapping[str, Any], verify: bool = False) -> "State":
         """Rebuild a state saved with ``State.to_json()`` (exact round trip).
 
-        Raises RecordError on a malformed or mismatched position.
+        The envelope is checked (``num_players``/``seed`` integers, ``history`` a list of
+        ``[actor, action]`` integer pairs, ``game``/``rules_version`` of this game); the loaded
+        position is probed (current player, legal actions, scores) so a damaged position fails
+        here instead of later. With ``verify=True`` the history is also replayed from the initial
+        state (every action validated) and the saved position must equal the replayed one: an
+        edited position or history is refused, naming the first differing field.
+
+        Raises RecordError (one line naming the field) on a malformed or mismatched position.
         """
-        state = self.new_initial_state(int(obj["num_players"]), int(obj["seed"]))
+        from .errors import CitybuildersError
+        from .registry import normalize_game_name
+
+        if not isinstance(obj, Mapping):
+            raise RecordError("position: expected a JSON object (a saved State.to_json())")
+        for key in ("num_players", "seed", "position"):
+            if key not in obj:
+                raise RecordError(f"position: missing key '{key}'")
+        for key in ("num_players", "seed"):
+            if isinstance(obj[key], bool) or not isinstance(obj[key], int):
+                raise RecordError(f"{key}: expected an integer, got {obj[key]!r}")
+        name = obj.get("game")
+        if name is not None and (not isinstance(name, str)
+                                 or normalize_game_name(name) != self.name):
+            raise RecordError(f"game: the position is of {name!r}, not {self.name}")
+        version = obj.get("rules_version")
+        if version is not None and str(version) != self.rules_version:
+            raise RecordError(f"rules_version: saved with {self.name} rules version {version!r}, "
+                              f"this is rules version {self.rules_version}")
+        raw_history = obj.get("history", [])
+        if not isinstance(raw_history, list):
+            raise RecordError("history: expected a list of [actor, action] pairs")
+        history: list[tuple[int, int]] = []
+        for i, entry in enumerate(raw_history):
+            if (not isinstance(entry, (list, tuple)) or len(entry) != 2
+                    or any(isinstance(x, bool) or not isinstance(x, int) for x in entry)):
+                raise RecordError(f"history[{i}]: expected [actor, action] integers, got {entry!r}")
+            history.append((entry[0], entry[1]))
+        try:
+            state = self.new_initial_state(obj["num_players"], obj["seed"])
+        except CitybuildersError as exc:
+            raise RecordError(f"position: {exc}") from None
+        if verify:
+            return _verified_state(state, history, obj["position"])
         try:
             state._load_position(obj["position"])
-            state._history = [(int(a), int(b)) for a, b in obj.get("history", [])]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RecordError(f"position: malformed saved state ({exc})") from None
+            state._history = history
+            _probe(state)
+        except CitybuildersError as exc:
+            raise RecordError(f"position: inconsistent saved state ({exc})") from None
+        except Exception as exc:  # noqa: BLE001 - a damaged position may fail anywhere
+            raise RecordError(
+                f"position: malformed saved state ({type(exc).__name__}: {exc})"
+            ) from None
         return state
 
     def score_file(self, data: Mapping[str, Any]) -> "ScoreResult":
@@ -181,6 +226,11 @@ class State(ABC):
     __slots__ = ("game", "num_players", "seed", "_history")
 
     def __init__(self, game: Game, num_players: int, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            # a record must replay: its seed is an integer (docs/formats.md)
+            from .errors import OptionError
+
+            raise OptionError(f"seed: expected an integer, got {seed!r}")
         self.game = game
         self.num_players = num_players
         self.seed = seed
@@ -282,7 +332,11 @@ class State(ABC):
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"action must be an integer, got {action!r}")
         if action not in self._legal_actions(player):
-            raise IllegalActionError(self.explain_illegal(action, player))
+            try:
+                reason = self.explain_illegal(action, player)
+            except Exception:  # noqa: BLE001 - a game's explanation must never hide the error
+                reason = f"{action} is not a legal action now"
+            raise IllegalActionError(reason)
         self.apply_legal(action, player)
 
     def apply_legal(self, action: int, player: int | None = None) -> None:
@@ -436,3 +490,64 @@ class State(ABC):
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _probe(state: "State") -> None:
+    """Touch the main queries of a freshly loaded state (raises if the position is damaged)."""
+    cp = state.current_player()
+    state.legal_actions()
+    if cp == CHANCE:
+        outcomes = state.chance_outcomes()
+        if not outcomes:
+            raise RecordError("a chance node without outcomes")
+    elif cp != TERMINAL:
+        if not (isinstance(cp, int) and 0 <= cp < state.num_players):
+            raise RecordError(f"current player {cp!r}, but there are {state.num_players} players")
+        for p in state.active_players():
+            if not 0 <= p < state.num_players:
+                raise RecordError(f"player {p} to act, but there are {state.num_players} players")
+            for a in state.legal_actions(p)[:50]:
+                state.action_to_string(a, p)
+    state.scores()
+    json.dumps(state.to_json())
+
+
+def _first_difference(given: Any, expected: Any, where: str) -> str:
+    """Path of the first place where two JSON values differ (``position.hands[1]``)."""
+    if isinstance(given, dict) and isinstance(expected, dict):
+        for k in list(expected) + [k for k in given if k not in expected]:
+            if k not in given or k not in expected or given[k] != expected[k]:
+                if k in given and k in expected:
+                    return _first_difference(given[k], expected[k], f"{where}.{k}")
+                return f"{where}.{k}"
+    if isinstance(given, list) and isinstance(expected, list) and len(given) == len(expected):
+        for i, (a, b) in enumerate(zip(given, expected)):
+            if a != b:
+                return _first_difference(a, b, f"{where}[{i}]")
+    return where
+
+
+def _verified_state(state: "State", history: list[tuple[int, int]], position: Any) -> "State":
+    """Replay ``history`` on the initial ``state`` (validated) and compare with ``position``."""
+    from .errors import CitybuildersError
+
+    for i, (actor, action) in enumerate(history):
+        player = actor if actor >= 0 else None
+        try:
+            state.apply_action(action, player)
+        except CitybuildersError as exc:
+            raise RecordError(f"history[{i}]: {exc}") from None
+        real = state._history[-1][0]
+        if real != actor:
+            raise RecordError(f"history[{i}]: actor {actor} does not match the game (expected "
+                              f"{real})")
+    expected = json.loads(json.dumps(state._position_json()))
+    try:
+        given = json.loads(json.dumps(position))
+    except (TypeError, ValueError):
+        raise RecordError("position: not JSON data") from None
+    if given != expected:
+        where = _first_difference(given, expected, "position")
+        raise RecordError(f"{where}: does not match the game's history (the saved position "
+                          f"was edited or damaged)")
+    return state

@@ -31,7 +31,7 @@ from ...core.errors import IllegalActionError
 from ...core.game import CHANCE, TERMINAL, Game, PlayerScore, ScoreResult, State
 from ...core.rng import make_rng
 from .cards import CARD_NUMBERS, card_blocks_fast
-from .city import NCELL, RECT, City, index_of, placement_problem, rc_of
+from .city import MAX_USER, MIN_USER, NCELL, RECT, City, index_of, placement_problem, rc_of
 from .options import OPTION_SPECS
 from .scoring import Breakdown, Rules, condition_name, score_city, total_of
 
@@ -375,7 +375,10 @@ class SprawlopolisState(State):
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """Parse ``play 7 at 2,-1 rot 180``, ``7 2,-1 180``, ``7 2 -1`` (rotation 0 if omitted);
         ``card 7`` / ``7`` at a chance node. Raises IllegalActionError saying what is wrong."""
-        nums = [int(x) for x in re.findall(r"-?\d+", text)]
+        found = re.findall(r"-?\d+", text)
+        if any(len(x) > 6 for x in found):
+            raise IllegalActionError(f"'{text.strip()[:40]}': number too large")
+        nums = [int(x) for x in found]
         if self.is_chance_node():
             if len(nums) != 1:
                 raise IllegalActionError(f"'{text.strip()}': expected a card number, e.g. 'card 7'")
@@ -398,7 +401,6 @@ class SprawlopolisState(State):
         if not 1 <= card <= 18:
             raise IllegalActionError(f"card {card} does not exist (cards are 1-18)")
         p = self.current_player() if player is None else player
-        from .city import MAX_USER, MIN_USER
 
         if not (MIN_USER <= row <= MAX_USER and MIN_USER <= col <= MAX_USER):
             raise IllegalActionError(f"position {row},{col} is too far from the city")
@@ -413,6 +415,9 @@ class SprawlopolisState(State):
             return super().explain_illegal(action, player)
         card, pos, rot = decode(action)
         text = self.action_to_string(action, player)
+        r, c = rc_of(pos)
+        if not (MIN_USER <= r <= MAX_USER and MIN_USER <= c <= MAX_USER):
+            return f"'{text}': position {r},{c} is too far from the city"
         if self.current_player() != player:
             return f"'{text}': it is not player {player}'s turn"
         hand = self.hands[player]

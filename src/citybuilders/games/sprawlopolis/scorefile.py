@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...core.errors import CitybuildersError, FormatError
 from ...core.game import ScoreResult
 from .cards import CARDS, parse_token
-from .city import OFFSET, WIDTH, City, index_of, placement_problem
+from .city import MAX_USER, MIN_USER, WIDTH, City, index_of, placement_problem
 from .scoring import Breakdown, Rules, condition_name, score_city
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -158,12 +158,18 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
                 f"{where}: rotation {rot} is not allowed; cards stay horizontal (rot 0 or 180)"
             )
         parsed.append((card, row, col, rot))
-    r0 = min(p[1] for p in parsed)
-    c0 = min(p[2] for p in parsed)
+    r0, c0 = parsed[0][1], parsed[0][2]
     city = City()
     for k, (card, row, col, rot) in enumerate(parsed):
-        # translate so the city sits inside the board (translation changes nothing)
-        pos = index_of(row - r0 + 3 - OFFSET, col - c0 + 3 - OFFSET)
+        # translate so the first card sits at 0,0 as in a game (translation changes nothing);
+        # a connected city of 15 cards stays within MIN_USER..MAX_USER of its first card
+        dr, dc = row - r0, col - c0
+        if not (MIN_USER <= dr <= MAX_USER and MIN_USER <= dc <= MAX_USER):
+            raise FormatError(
+                f"cards[{k}] (card {card}) at {row},{col}: illegal placement, does not touch the "
+                f"city (it is {max(abs(dr), abs(dc))} blocks from cards[0])"
+            )
+        pos = index_of(dr, dc)
         if k > 0:
             why = placement_problem(city.cells, pos)
             if why is None and cover_whole_card == "forbidden" and city.buries_a_card(pos):

@@ -352,7 +352,8 @@ def condition_9(a: Analysis) -> int:
 def condition_10(a: Analysis) -> int:
     """10 The Strip: commercial blocks in the single best row or column (gaps don't matter)."""
     rows, cols = a.lines()
-    return max(line[COMMERCIAL] for line in list(rows.values()) + list(cols.values()))
+    return max((line[COMMERCIAL] for line in list(rows.values()) + list(cols.values())),
+               default=0)
 
 
 def condition_11(a: Analysis) -> int:
@@ -454,7 +455,8 @@ def condition_17(a: Analysis) -> int:
 def condition_18(a: Analysis) -> int:
     """18 Sprawlopolis: blocks in the fullest row + blocks in the fullest column (gaps skipped)."""
     rows, cols = a.lines()
-    return max(r[0] for r in rows.values()) + max(c[0] for c in cols.values())
+    return max((r[0] for r in rows.values()), default=0) + max((c[0] for c in cols.values()),
+                                                                default=0)
 
 
 CONDITIONS: dict[int, tuple[str, Callable[[Analysis], int]]] = {
