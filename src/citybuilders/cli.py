@@ -110,7 +110,58 @@ def _seats(players: str) -> list[str]:
     return seats
 
 
-_FLAG_HELP = "sets the game option of the same name (comma-separated list where it is a list)"
+_FLAG_HELPS = {
+    "sections": "Kingdom Builder: the 4 board sections, e.g. tavern,paddock,oasis:180,farm",
+    "cards": "Kingdom Builder: the 3 Kingdom Builder cards, e.g. fishermen,knights,lords",
+    "preset": "Kingdom Builder: a named setup, e.g. first-game",
+    "sheet": "Roll Builder: city sheet id (see 'citybuilders sheets')",
+    "conditions": "Sprawlopolis: the 3 scoring-condition card numbers, e.g. 1,7,12",
+    "expansions": "Kingdom Builder: expansions in play, e.g. crossroads",
+}
+"""Help of the shortcut flags; each sets the game option of that name (same as -o name=...)."""
+
+
+def _bots_text() -> str:
+    from .bots import bot_names
+
+    return ", ".join(bot_names())
+
+
+def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
+    """The state of a saved position (``State.to_json()``) or of a record replayed to ``upto``."""
+    from .core.records import load_record
+    from .core.records import replay as do_replay
+
+    if isinstance(data, dict) and "actions" in data and "position" not in data:
+        rec = load_record(data)
+        hidden = _first_hidden(rec.actions)
+        if hidden is not None and (upto is None or upto > hidden):
+            _fail(f"{file}: move {hidden + 1} is hidden (null): a running game's export "
+                  f"replays only up to move {hidden} (use --upto {hidden})")
+        return do_replay(rec, upto)
+    if upto is not None:
+        _fail("--upto: only for a record (a saved position is one position)")
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        _fail(f"{file}: expected a saved position or a record with a 'game' key")
+    opts = data.get("options") or {}
+    if not isinstance(opts, dict):
+        _fail(f"{file}: 'options' must be an object")
+    g = load_game(data["game"], **opts)
+    if str(data.get("rules_version", g.rules_version)) != g.rules_version:
+        _fail(f"{file}: saved with rules version {data.get('rules_version')}, "
+              f"this is {g.rules_version}")
+    for key in ("num_players", "seed", "position"):
+        if key not in data:
+            _fail(f"{file}: missing key '{key}'")
+    return g.state_from_json(data, verify=True)
+
+
+def _first_hidden(actions: list[Any]) -> Optional[int]:
+    """Index of the first action a running game's export hides (``null``), or None."""
+    for i, entry in enumerate(actions):
+        if entry is None or (isinstance(entry, (list, tuple)) and None in entry):
+            return i
+    return None
 
 
 # --------------------------------------------------------------------------- commands
@@ -176,22 +227,14 @@ def score(
 
 
 @app.command()
-def moves(file: Path = typer.Argument(..., help="a position saved with State.to_json()")) -> None:
-    """List the legal actions of a saved position, in notation."""
-    data = _read_json(file)
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        _fail(f"{file}: expected a saved position with a 'game' key")
-    opts = data.get("options") or {}
-    if not isinstance(opts, dict):
-        _fail(f"{file}: 'options' must be an object")
-    g = load_game(data["game"], **opts)
-    if str(data.get("rules_version", g.rules_version)) != g.rules_version:
-        _fail(f"{file}: saved with rules version {data.get('rules_version')}, "
-              f"this is {g.rules_version}")
-    for key in ("num_players", "seed", "position"):
-        if key not in data:
-            _fail(f"{file}: missing key '{key}'")
-    state = g.state_from_json(data, verify=True)
+def moves(
+    file: Path = typer.Argument(..., help="a saved position ('save FILE' at the 'play' prompt, "
+                                "or State.to_json()) or a record"),
+    upto: Optional[int] = typer.Option(None, "--upto", min=0,
+                                       help="a record: the position after this many moves"),
+) -> None:
+    """List the legal actions of a saved position (or of a record's position), in notation."""
+    state = _load_state(file, _read_json(file), upto)
     if state.is_terminal():
         typer.echo("(game over: no legal actions)")
         return
@@ -209,15 +252,16 @@ def moves(file: Path = typer.Argument(..., help="a position saved with State.to_
 def play(
     game: str = typer.Argument(..., help="game id"),
     players: str = typer.Option("human,greedy", "--players", "-p",
-                                help="comma-separated seats: human, random, greedy"),
+                                help="comma-separated seats, one per player: human or a bot "
+                                "(random, greedy, ismcts)"),
     seed: Optional[int] = typer.Option(None, "--seed", help="seed (random if omitted)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
-    sections: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    cards: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    preset: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    sheet: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    conditions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    expansions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
+    sections: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sections"]),
+    cards: Optional[str] = typer.Option(None, help=_FLAG_HELPS["cards"]),
+    preset: Optional[str] = typer.Option(None, help=_FLAG_HELPS["preset"]),
+    sheet: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sheet"]),
+    conditions: Optional[str] = typer.Option(None, help=_FLAG_HELPS["conditions"]),
+    expansions: Optional[str] = typer.Option(None, help=_FLAG_HELPS["expansions"]),
     color: Optional[bool] = typer.Option(None, "--color/--no-color",
                                          help="ANSI colours (default: when stdout is a terminal)"),
 ) -> None:
@@ -238,19 +282,19 @@ def simulate(
     game: str = typer.Argument(..., help="game id"),
     games_: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: str = typer.Option("greedy,random", "--players", "-p",
-                                help="comma-separated bots, one per seat"),
+                                help="comma-separated bots, one per seat (random, greedy, ismcts)"),
     seed: int = typer.Option(0, "--seed", help="base seed (the batch is deterministic)"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes"),
     out: Optional[Path] = typer.Option(None, "--out", help="per-game rows: .csv or .jsonl"),
     by: Optional[str] = typer.Option(None, "--by",
                                      help="group results by a row field, e.g. conditions, sheet, setup"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
-    sections: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    cards: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    preset: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    sheet: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    conditions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
-    expansions: Optional[str] = typer.Option(None, help=_FLAG_HELP),
+    sections: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sections"]),
+    cards: Optional[str] = typer.Option(None, help=_FLAG_HELPS["cards"]),
+    preset: Optional[str] = typer.Option(None, help=_FLAG_HELPS["preset"]),
+    sheet: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sheet"]),
+    conditions: Optional[str] = typer.Option(None, help=_FLAG_HELPS["conditions"]),
+    expansions: Optional[str] = typer.Option(None, help=_FLAG_HELPS["expansions"]),
     plot: Optional[Path] = typer.Option(None, "--plot",
                                         help="write plots (.png, .svg or .pdf): scores, win rate by seat, groups"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="progress bar"),
@@ -264,7 +308,7 @@ def simulate(
 
     seats = _seats(players)
     if "human" in seats:
-        _fail("--players: simulate takes bots only (random, greedy)")
+        _fail(f"--players: simulate takes bots only ({_bots_text()})")
     flags = dict(sections=sections, cards=cards, preset=preset, sheet=sheet,
                  conditions=conditions, expansions=expansions)
     opts = _game_options(game, option, flags)
@@ -340,9 +384,15 @@ def replay(
     """Replay a record: print each move in notation and the final scores."""
     from .core.records import load_record
     from .core.records import replay as do_replay
-    from .terminal import format_scores
+    from .terminal import format_result, format_scores
 
     rec = load_record(_read_json(file))
+    hidden = _first_hidden(rec.actions)
+    note = ""
+    if hidden is not None and (upto is None or upto > hidden):
+        upto = hidden
+        note = (f"(moves from {hidden + 1} on are hidden: this record was exported from a running "
+                "game; a finished game's record replays in full)")
     final = do_replay(rec, upto)
     g = final.game
     state = g.new_initial_state(rec.num_players, rec.seed)
@@ -351,7 +401,15 @@ def replay(
         typer.echo(f"{i:4}. {who:7} {state.action_to_string(action, actor if actor >= 0 else None)}")
         state.apply_legal(action, actor if actor >= 0 else None)
     typer.echo("")
-    typer.echo(format_scores(final))
+    if note:
+        typer.echo(note)
+    if final.is_terminal():
+        typer.echo(format_scores(final))
+        typer.echo(format_result(final))
+    else:
+        typer.echo(f"scores after move {len(final._history)} of {len(rec.actions)} "
+                   "(game not over):")
+        typer.echo(format_scores(final))
 
 
 @app.command()

@@ -2,12 +2,16 @@
 
 Commands at the prompt: a move in notation, ``moves`` (list legal moves), ``hint`` (what greedy
 would do), ``undo`` (your own actions since the last draw/roll/other player's move), ``score``,
-``board``, ``help``, ``quit``. End of input (Ctrl-D) quits.
+``board``, ``save FILE`` (the position as ``State.to_json()``, for ``citybuilders moves FILE``),
+``help``, ``quit``. End of input (Ctrl-D) quits.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sys
+from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from .bots import make_bot
@@ -16,13 +20,82 @@ from .core.game import CHANCE, TERMINAL, Game, State
 from .core.rng import derive_seed, make_rng
 from .core.undo import undo_last, undoable_count
 
-__all__ = ["play_terminal", "format_scores"]
+__all__ = ["play_terminal", "format_scores", "format_moves", "format_result"]
 
 HELP = """Type a move in notation (see 'moves'), or one of:
   moves   list your legal moves          hint   what the greedy bot would play
   undo    take back your last action     score  running scores with breakdown
-  board   draw the board again           help   this text
-  quit    leave the game"""
+  board   draw the board again           save FILE  write the position (JSON) to FILE
+  help    this text                      quit   leave the game
+Squares and hexes are written ROW,COL (rows counted downwards, columns to the right)."""
+
+_COORD = re.compile(r"^-?\d+,-?\d+$")
+
+
+def format_moves(texts: Sequence[str], width: int = 100) -> str:
+    """Legal moves in notation, grouped for reading.
+
+    Moves that differ only in one ``ROW,COL`` token are shown on one line as
+    ``build ROW,COL: 0,1 0,2 ...``; other moves are listed comma-separated. ``texts`` is the
+    notation of each legal move (any order is kept); returns the lines joined by newlines.
+    """
+    groups: dict[str, list[str]] = {}
+    singles: list[str] = []
+    for text in texts:
+        tokens = text.split(" ")
+        idx = [i for i, tok in enumerate(tokens) if _COORD.match(tok)]
+        if len(idx) != 1:
+            singles.append(text)
+            continue
+        i = idx[0]
+        key = " ".join(tokens[:i] + ["ROW,COL"] + tokens[i + 1:])
+        groups.setdefault(key, []).append(tokens[i])
+    lines: list[str] = []
+    for key, coords in groups.items():
+        if len(coords) == 1:
+            singles.append(key.replace("ROW,COL", coords[0]))
+            continue
+        line = f"{key} ({len(coords)}):"
+        for c in coords:
+            if len(line) + len(c) + 1 > width:
+                lines.append(line)
+                line = "   "
+            line += " " + c
+        lines.append(line)
+    if singles:
+        line = ""
+        for s in singles:
+            piece = s if not line else ", " + s
+            if line and len(line) + len(piece) > width:
+                lines.append(line + ",")
+                line = s
+            else:
+                line += piece
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def format_result(state: State, names: Sequence[str] | None = None) -> str:
+    """One line with the outcome of a finished game.
+
+    Cooperative games: whether the players reached the target together (``returns()`` > 0);
+    one player in a competitive game: the final score; otherwise the winner(s) after the game's
+    tie-breaks (``winners()``).
+    """
+    n = state.num_players
+    names = list(names or [f"P{p + 1}" for p in range(n)])
+    if state.game.cooperative:
+        won = bool(state.returns()) and state.returns()[0] > 0
+        who = "you" if n == 1 else "the players"
+        if won:
+            return f"Result: {who} won (target reached)"
+        return f"Result: {who} lost (target not reached)"
+    if n == 1:
+        return f"Final score: {state.scores()[0].total}"
+    winners = state.winners()
+    if len(winners) == 1:
+        return "Winner: " + names[winners[0]]
+    return "Shared win: " + ", ".join(names[p] for p in winners)
 
 
 def format_scores(state: State, names: Sequence[str] | None = None) -> str:
@@ -75,6 +148,7 @@ def play_terminal(
     if setup:
         say(setup)
     shown_for: tuple[int, int] | None = None
+    hinted = False
     while True:
         cp = state.current_player()
         if cp == TERMINAL:
@@ -93,6 +167,11 @@ def play_terminal(
             say("")
             say(state.render_text(player, color=color))
             shown_for = (player, len(state._history))
+            if not hinted and state.legal_actions(player):
+                hinted = True
+                example = state.action_to_string(state.legal_actions(player)[0], player)
+                say(f"(type a move, e.g. '{example}'; 'moves' lists them all, 'hint' suggests "
+                    "one, 'help' shows the commands)")
         try:
             line = read(f"{names[player]}> ")
         except EOFError:
@@ -110,7 +189,20 @@ def play_terminal(
             continue
         if low in ("moves", "legal"):
             legal = state.legal_actions(player)
-            say(", ".join(state.action_to_string(a, player) for a in legal))
+            say(format_moves([state.action_to_string(a, player) for a in legal]))
+            continue
+        if low == "save" or low.startswith("save "):
+            target = cmd[4:].strip()
+            if not target:
+                say("usage: save FILE (writes the position as JSON; "
+                    "'citybuilders moves FILE' lists its legal moves)")
+                continue
+            try:
+                Path(target).write_text(json.dumps(state.to_json()) + "\n", encoding="utf-8")
+            except OSError as exc:
+                say(f"error: cannot write {target}: {exc.strerror}")
+                continue
+            say(f"saved the position to {target}")
             continue
         if low == "hint":
             a = hinter.step(state.clone(), player)
@@ -141,7 +233,5 @@ def play_terminal(
     say("")
     say("Final scores")
     say(format_scores(state, names))
-    winners = state.winners()
-    say("Winner: " + ", ".join(names[p] for p in winners) if len(winners) == 1
-        else "Shared win: " + ", ".join(names[p] for p in winners))
+    say(format_result(state, names))
     return state
