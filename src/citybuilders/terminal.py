@@ -79,19 +79,23 @@ def format_result(state: State, names: Sequence[str] | None = None) -> str:
     """One line with the outcome of a finished game.
 
     Cooperative games: whether the players reached the target together (``returns()`` > 0);
-    one player in a competitive game: the final score; otherwise the winner(s) after the game's
+    one player in a competitive game: the final score (and the solo rank from
+    ``result_info()`` where the game has one); otherwise the winner(s) after the game's
     tie-breaks (``winners()``).
     """
     n = state.num_players
     names = list(names or [f"P{p + 1}" for p in range(n)])
+    info = state.result_info() or {}
     if state.game.cooperative:
         won = bool(state.returns()) and state.returns()[0] > 0
         who = "you" if n == 1 else "the players"
+        target = f" {info['target']}" if "target" in info else ""
         if won:
-            return f"Result: {who} won (target reached)"
-        return f"Result: {who} lost (target not reached)"
+            return f"Result: {who} won (target{target} reached)"
+        return f"Result: {who} lost (target{target} not reached)"
     if n == 1:
-        return f"Final score: {state.scores()[0].total}"
+        rank = f" (rank: {info['rank']})" if "rank" in info else ""
+        return f"Final score: {state.scores()[0].total}{rank}"
     winners = state.winners()
     if len(winners) == 1:
         return "Winner: " + names[winners[0]]
