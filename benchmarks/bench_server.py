@@ -11,7 +11,8 @@ then
 2. loads a Kingdom Builder game page (HTML + static files + first view over the API) ``--loads``
    times and reports the median (the toy game if Kingdom Builder is not installed).
 
-Each client bot "thinks" ``--think`` seconds on average before a move (uniform 0..2x), as
+Each client bot "thinks" ``--think`` seconds on average (default 1) before a move (uniform
+0..2x), as
 bots and people do; ``--think 0`` saturates the server instead (a closed loop of 100 clients
 with no pause: latency is then queueing, ~ games / throughput by Little's law). The client is
 one asyncio process with a minimal HTTP/1.1 client, one keep-alive connection per game
@@ -19,7 +20,7 @@ one asyncio process with a minimal HTTP/1.1 client, one keep-alive connection pe
 printed so a saturated client is visible.
 
 Usage: ``python benchmarks/bench_server.py [--games 100] [--moves 30] [--seconds 60]
-[--think 0.5]``.
+[--think 1]``.
 """
 
 from __future__ import annotations
@@ -113,6 +114,19 @@ class Conn:
             self.writer.close()
 
 
+def runqueue_seconds(pid: int) -> float:
+    """Time the threads of process ``pid`` spent runnable but waiting for a CPU (Linux
+    schedstat), in seconds: how much other load on the machine delayed the server."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / 1e9
+
+
 async def play_game(host: str, port: int, game: str, players: int, moves: int,
                     deadline: float, lat: list[float], gets: list[float], think: float,
                     errors: list[str], rng: random.Random) -> int:
@@ -171,12 +185,15 @@ async def latency(port: int, game: str, players: int, games: int, moves: int,
     errors: list[str] = []
     deadline = time.perf_counter() + seconds
     s0, c0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    q0 = runqueue_seconds(server_pid)
     counts = await asyncio.gather(*[
         play_game("127.0.0.1", port, game, players, moves, deadline, lat, gets, think, errors,
                   random.Random(i))
         for i in range(games)])
     wall = time.perf_counter() - t0
     s1, c1 = cpu_seconds(server_pid), time.process_time()
+    q1 = runqueue_seconds(server_pid)
+    load = os.getloadavg()[0]
     n = sum(counts)
     print(f"{game}: {games} concurrent games, think {think:g} s, {n} moves in {wall:.1f} s "
           f"({n / wall:.0f} moves/s), {len(errors)} errors")
@@ -186,11 +203,15 @@ async def latency(port: int, game: str, players: int, games: int, moves: int,
           f"p99 {pct(gets, .99):.1f} ms")
     print(f"  CPU: server {(s1 - s0) / wall * 100:.0f}% of a core "
           f"({(s1 - s0) / max(n, 1) * 1000:.2f} ms per move incl. its GET), "
-          f"client {(c1 - c0) / wall * 100:.0f}% of a core")
-    w = httpx.get(f"http://127.0.0.1:{port}/api/stats").json()["writer"]
-    print(f"  database writer: {w['writes']} writes in {w['commits']} commits; last "
-          f"{w['recent_groups']} groups: {w['mean_group']} writes each, commit (fsync) "
-          f"p50 {w['commit_ms_p50']} ms, p99 {w['commit_ms_p99']} ms")
+          f"client {(c1 - c0) / wall * 100:.0f}% of a core; the server's threads waited "
+          f"{(q1 - q0) / wall * 1000:.0f} ms/s for a CPU (load average {load:.1f} on "
+          f"{os.cpu_count()} cores)")
+    stats = httpx.get(f"http://127.0.0.1:{port}/api/stats")
+    if stats.status_code == 200:  # (servers before the group-commit writer have no stats)
+        w = stats.json()["writer"]
+        print(f"  database writer: {w['writes']} writes in {w['commits']} commits; last "
+              f"{w['recent_groups']} groups: {w['mean_group']} writes each, commit (fsync) "
+              f"p50 {w['commit_ms_p50']} ms, p99 {w['commit_ms_p99']} ms")
     for e in errors[:3]:
         print("  error:", e)
 
@@ -222,7 +243,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--moves", type=int, default=30, help="moves per game at most")
     ap.add_argument("--seconds", type=float, default=60.0, help="time bound of the run")
-    ap.add_argument("--think", type=float, default=0.5,
+    ap.add_argument("--think", type=float, default=1.0,
                     help="mean think time of a client bot before each move, s (0 = saturate)")
     ap.add_argument("--loads", type=int, default=30)
     ap.add_argument("--game", default=None, help="game id (default kingdom-builder, else toy)")

@@ -177,12 +177,43 @@ def _start(port: int, db: str) -> subprocess.Popen:
     raise RuntimeError("server did not start")
 
 
+async def _concurrent_games(base: str, games: int, moves: int) -> dict[str, tuple[str, int, int]]:
+    """Play ``games`` secrets games at once (``moves`` moves each) over HTTP; per game the
+    acknowledged (token of seat 0, state id, move number) of its last move."""
+    import asyncio
+
+    acked: dict[str, tuple[str, int, int]] = {}
+
+    async def play(client: httpx.AsyncClient) -> None:
+        r = await client.post("/api/games", json={
+            "game": "secrets", "seats": [{"kind": "human"}, {"kind": "human"}],
+            "options": {"rounds": 5}})
+        gid = r.json()["id"]
+        toks = [s["token"] for s in r.json()["seats"]]
+        for i in range(moves):
+            v = (await client.get(f"/api/games/{gid}/view", headers={H: toks[i % 2]})).json()
+            r = await client.post(f"/api/games/{gid}/act", headers={H: toks[i % 2]},
+                                  json={"state_id": v["state_id"],
+                                        "action": v["legal"][0]["action"]})
+            assert r.status_code == 200, r.text
+            acked[gid] = (toks[0], r.json()["state_id"], r.json()["move_number"])
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        await asyncio.gather(*[play(client) for _ in range(games)])
+    return acked
+
+
 def test_kill_9_and_restart_loses_no_game_and_no_move(tmp_path):
+    """One game move by move, and 16 games moving at the same time (their moves share grouped
+    commits): after SIGKILL and a restart every acknowledged move is there."""
+    import asyncio
+
     port = _free_port()
     db = f"sqlite:///{tmp_path / 'live.sqlite3'}"
     base = f"http://127.0.0.1:{port}"
     proc = _start(port, db)
     try:
+        many = asyncio.run(_concurrent_games(base, 16, 3))
         r = httpx.post(f"{base}/api/games", json={
             "game": "secrets", "seats": [{"kind": "human"}, {"kind": "human"}],
             "options": {"rounds": 5}})
@@ -199,6 +230,11 @@ def test_kill_9_and_restart_loses_no_game_and_no_move(tmp_path):
         proc.send_signal(signal.SIGKILL)  # no shutdown hook runs
         proc.wait(10)
         proc = _start(port, db)
+        assert len(many) == 16
+        for other_gid, (tok, state_id, moves) in many.items():
+            seen = httpx.get(f"{base}/api/games/{other_gid}/view", headers={H: tok}).json()
+            assert (seen["state_id"], seen["move_number"]) == (state_id, moves)
+            assert moves == 7  # deal + 3 x (play, draw)
         after = httpx.get(f"{base}/api/games/{gid}/view", headers={H: toks[0]}).json()
         assert after == acked[0]  # same state id, hand, log, scores: every move is there
         assert after["move_number"] == 11  # deal + 5 x (play, draw)
