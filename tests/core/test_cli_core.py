@@ -11,7 +11,7 @@ from citybuilders.core.runner import play_out
 from citybuilders.bots import make_bot
 import random
 
-register_game(ToyGame)
+
 
 
 def run(capsys, *args):
@@ -104,3 +104,12 @@ def test_simulate_plot_and_groups(tmp_path, capsys):
     assert "by setup" in out
     code, _, err = run(capsys, "simulate", "toy", "-n", "2", "--plot", str(tmp_path / "p.gif"))
     assert code == 2 and "use a .png" in err
+
+
+def test_simulate_csv_parts_are_json(tmp_path, capsys):
+    out_csv = tmp_path / "rows.csv"
+    run(capsys, "simulate", "toy", "-n", "3", "--no-progress", "--out", str(out_csv))
+    import csv
+
+    rows = list(csv.DictReader(out_csv.open()))
+    assert json.loads(rows[0]["parts"])[0]["points"] == int(rows[0]["scores"].split(";")[0])

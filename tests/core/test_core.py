@@ -23,7 +23,7 @@ from citybuilders.core.grid import components, hex_neighbor_masks, hex_neighbors
 from citybuilders.core.runner import play_out
 from citybuilders.core.undo import undo_last, undoable_count
 
-register_game(ToyGame)
+
 
 
 def played(seed=3, n=2):

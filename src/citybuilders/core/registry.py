@@ -11,7 +11,14 @@ from typing import Any
 from .errors import UnknownGameError
 from .game import Game
 
-__all__ = ["load_game", "registered_games", "game_class", "normalize_game_name"]
+__all__ = [
+    "load_game",
+    "registered_games",
+    "game_class",
+    "normalize_game_name",
+    "register_game",
+    "unregister_game",
+]
 
 # registry id -> "module:ClassName"
 _GAMES: dict[str, str] = {
@@ -29,6 +36,12 @@ def register_game(cls: type[Game]) -> type[Game]:
     _EXTRA[cls.name] = cls
     _CACHE.pop(cls.name, None)
     return cls
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game registered with :func:`register_game` (no effect on built-in games)."""
+    _EXTRA.pop(name, None)
+    _CACHE.pop(name, None)
 
 
 def normalize_game_name(name: str) -> str:

@@ -7,6 +7,7 @@ bot, so a batch gives the same rows whatever the number of processes.
 
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import statistics
 from collections import Counter, defaultdict
@@ -148,7 +149,8 @@ def summarize(rows: list[dict[str, Any]], players: Iterable[str], by: str | None
 
 
 def iter_csv_rows(rows: list[dict[str, Any]]) -> Iterator[list[str]]:
-    """CSV rows: a header then one line per game (lists joined with ';')."""
+    """CSV rows: a header then one line per game (lists of numbers joined with ';', nested
+    values such as the per-player score breakdowns as JSON)."""
     keys: list[str] = []
     for r in rows:
         for k in r:
@@ -159,7 +161,9 @@ def iter_csv_rows(rows: list[dict[str, Any]]) -> Iterator[list[str]]:
         line = []
         for k in keys:
             v = r.get(k, "")
-            if isinstance(v, list):
+            if isinstance(v, list) and all(isinstance(x, (int, float, str)) for x in v):
                 v = ";".join(str(x) for x in v)
+            elif isinstance(v, (list, dict)):
+                v = json.dumps(v)
             line.append(str(v))
         yield line
