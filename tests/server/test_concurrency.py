@@ -173,3 +173,21 @@ def test_each_seat_view_is_built_once_per_state_and_never_shared(store, monkeypa
         m.close()
 
     asyncio.run(main())
+
+
+def test_the_view_cache_keeps_only_the_most_recently_used_games(store, monkeypatch):
+    from citybuilders.server import manager as manager_mod
+
+    monkeypatch.setattr(manager_mod, "VIEW_CACHE_GAMES", 2)
+    m = GameManager(store)
+    games = [m.create(_two_humans(), None)[0] for _ in range(3)]
+    first = m.view_json(games[0], 0)
+    m.view_json(games[1], 0)
+    m.view_json(games[0], 1)  # game 0 used again: game 1 is now the oldest
+    third = m.view_json(games[2], 0)
+    assert games[1].views == {} and set(games[0].views) == {0, 1} and set(games[2].views) == {0}
+    assert m.view_json(games[0], 0) is first  # still cached
+    again = m.view_json(games[1], 0)  # rebuilt on demand; now game 2 is the oldest: dropped
+    assert b'"state_id"' in again and games[2].views == {} and set(games[1].views) == {0}
+    assert m.view_json(games[2], 0) == third and m.view_json(games[2], 0) is not third
+    m.close()

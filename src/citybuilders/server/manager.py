@@ -23,6 +23,7 @@ import random
 import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -46,6 +47,8 @@ log = logging.getLogger("citybuilders.server")
 
 SEAT_KINDS = ("human", "invite", "bot")
 _SYSRAND = random.SystemRandom()
+VIEW_CACHE_GAMES = 1000
+"""Games whose rendered views are kept (least recently used first out; ~100 KB per seat)."""
 _MAX_CHANCE_CHAIN = 10_000
 
 
@@ -144,6 +147,7 @@ class GameManager:
                                                        thread_name_prefix="cb-bot")
         self.live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        self._view_lru: OrderedDict[str, None] = OrderedDict()
 
     def close(self) -> None:
         """Stop bot drivers and the executor."""
@@ -513,6 +517,8 @@ class GameManager:
         lg.log = log_after
         lg.row.status = status
         lg.views = pre
+        if pre:
+            self._touch_views(lg)
         self._ensure_driver(lg)
         if cancelled:
             raise asyncio.CancelledError
@@ -691,10 +697,24 @@ class GameManager:
         key = (lg.version, lg.bot_error)
         hit = lg.views.get(seat)
         if hit is not None and hit[0] == key:
+            self._touch_views(lg)
             return hit[1]
         data = dumps(self.view(lg, seat))
         lg.views[seat] = (key, data)
+        self._touch_views(lg)
         return data
+
+    def _touch_views(self, lg: LiveGame) -> None:
+        """Mark ``lg``'s cached views recently used; drop the views of the least recently used
+        games beyond ``VIEW_CACHE_GAMES`` (they are rendered again on demand)."""
+        lru = self._view_lru
+        lru[lg.id] = None
+        lru.move_to_end(lg.id)
+        while len(lru) > VIEW_CACHE_GAMES:
+            old, _ = lru.popitem(last=False)
+            other = self.live.get(old)
+            if other is not None:
+                other.views = {}
 
     def record_for(self, lg: LiveGame, seat: int | None) -> dict[str, Any]:
         """The record: full for a finished/imported game; for a running game the history as
