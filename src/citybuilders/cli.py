@@ -443,8 +443,27 @@ def sheets_check(file: Path = typer.Argument(..., help="a city-sheet file")) -> 
     typer.echo(check_sheet(str(file)))
 
 
+def _click_classes(name: str) -> tuple[type, ...]:
+    """``name`` from click and from the click copy typer bundles (``typer._click``)."""
+    import importlib
+
+    found = []
+    for module in ("click.exceptions", "typer._click.exceptions"):
+        try:
+            cls = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            continue
+        if cls is not None:
+            found.append(cls)
+    return tuple(found)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Console-script entry point; returns the exit code (2 for user errors)."""
+    """Console-script entry point; returns the exit code (2 for user errors).
+
+    Every user error — ours, or a usage error found by typer/click (bad flag value, missing
+    argument, unknown option) — prints one line ``error: ...`` on stderr.
+    """
     try:
         app(args=argv, standalone_mode=False)
     except (UserError, CitybuildersError) as exc:
@@ -456,12 +475,11 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # typer/click exits (e.g. --help)
         return int(exc.code or 0) if isinstance(exc.code, int) else 0
     except Exception as exc:  # click usage errors
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
+        if isinstance(exc, _click_classes("ClickException")):
+            message = " ".join(str(exc.format_message()).split())
+            typer.echo(f"error: {message} (see 'citybuilders --help')", err=True)
             return 2
-        if isinstance(exc, click.exceptions.Abort):
+        if isinstance(exc, _click_classes("Abort")):
             return 1
         raise
     return 0
