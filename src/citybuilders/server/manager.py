@@ -652,7 +652,8 @@ class GameManager:
             svg = st.render_svg(seat)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
-            svg = f"<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: {exc}</text></svg>"
+            svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
+                   f"{exc}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
         result = None
         if terminal:

@@ -12,7 +12,7 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from .actions import BUILD_BASE, END
@@ -159,12 +159,12 @@ def _geometry() -> list[tuple[str, str, str]]:
     return _GEOMETRY
 
 
-def _hex_strings(board: object) -> list[tuple[str, str, str]]:
+def _hex_strings(board: Any) -> list[tuple[str, str, str]]:
     """Per hex of ``board``: its ``<polygon>`` as a plain hex, as a legal hex, and the overlay
     drawn when nobody owns it (castle/location label or ""). Kept for the last
     ``_HEX_CACHE_SIZE`` board layouts (the trigonometry and formatting of 400 hexes dominated
     the render time)."""
-    terrain = board.terrain  # type: ignore[attr-defined]
+    terrain = board.terrain
     key = tuple(terrain)
     hit = _HEX_CACHE.pop(key, None)
     if hit is not None:
@@ -179,7 +179,7 @@ def _hex_strings(board: object) -> list[tuple[str, str, str]]:
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
-            text = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]  # type: ignore[attr-defined]
+            text = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]
             label = (f'<text {label_xy} font-size="8" text-anchor="middle" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
