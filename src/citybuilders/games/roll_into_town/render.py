@@ -131,22 +131,29 @@ def render_svg(state: "RollIntoTownState", player: int | None) -> str:
     sheet = state.sheets[me]
     geo = sheet.geo
     size = 40
-    top = 60
-    w = geo.cols * size + 20
+    dice = state.dice[me] if state.phase != 0 else state.rolled
+    # layout, top to bottom: status line, the dice row (room for 6 dice: 5 + the fountain's),
+    # the map, the uses line; the width fits the widest of them (12px text ~ 7.2px a character)
+    header = (f"round {min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} "
+              f"stone {sheet.res[1]} wood {sheet.res[2]}")
+    footer = (f"town hall uses left {sheet.hall_uses} · fountain uses left "
+              f"{sheet.fountain_uses}")
+    dice_y = 26
+    top = dice_y + 36 + 12
+    w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2,
+            20 + int(7.2 * max(len(header), len(footer))) + 1)
     h = top + geo.rows * size + 40
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
-             f"width='{w}' height='{h}' font-family='sans-serif'>"]
-    dice = state.dice[me] if state.phase != 0 else state.rolled
+             f"width='{w}' height='{h}' font-family='sans-serif'>",
+             f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
     for d, v in enumerate(dice):
         used = state.phase == 1 and state.used[me] >> d & 1
         x = 10 + d * 44
         parts.append(
-            f"<g data-key='die:{d}'><rect x='{x}' y='8' width='36' height='36' rx='6' "
+            f"<g data-key='die:{d}'><rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
             f"fill='{'#ddd' if used else '#fff'}' stroke='#333'/>"
-            f"<text x='{x + 18}' y='33' text-anchor='middle' font-size='20'>{v}</text></g>")
-    parts.append(f"<text x='{w - 10}' y='30' text-anchor='end' font-size='12'>round "
-                 f"{min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} stone {sheet.res[1]} "
-                 f"wood {sheet.res[2]}</text>")
+            f"<text x='{x + 18}' y='{dice_y + 25}' text-anchor='middle' font-size='20'>{v}"
+            f"</text></g>")
     for i in range(geo.n):
         r, c = divmod(i, geo.cols)
         x, y = 10 + c * size, top + r * size
@@ -173,7 +180,6 @@ def render_svg(state: "RollIntoTownState", player: int | None) -> str:
             parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' "
                          f"font-size='11'>{escape(label)}</text>")
         parts.append("</g>")
-    parts.append(f"<text x='10' y='{h - 12}' font-size='12'>town hall uses left "
-                 f"{sheet.hall_uses} · fountain uses left {sheet.fountain_uses}</text>")
+    parts.append(f"<text x='10' y='{h - 12}' font-size='12'>{escape(footer)}</text>")
     parts.append("</svg>")
     return "".join(parts)
