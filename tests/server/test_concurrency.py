@@ -191,3 +191,34 @@ def test_the_view_cache_keeps_only_the_most_recently_used_games(store, monkeypat
     assert b'"state_id"' in again and games[2].views == {} and set(games[1].views) == {0}
     assert m.view_json(games[2], 0) == third and m.view_json(games[2], 0) is not third
     m.close()
+
+
+def test_concurrent_first_requests_share_one_load_and_a_cancelled_one_harms_none(store):
+    m0 = GameManager(store)
+    lg0, _ = m0.create(_two_humans(), None)
+    m0.close()
+
+    async def main():
+        m = GameManager(store)  # a "restarted" server: the game is only in the database
+        loads = []
+        real = m._load
+
+        def counting(game_id):
+            loads.append(game_id)
+            return real(game_id)
+
+        m._load = counting
+        first = asyncio.create_task(m.get(lg0.id))
+        others = [asyncio.create_task(m.get(lg0.id)) for _ in range(5)]
+        await asyncio.sleep(0)
+        first.cancel()
+        got = await asyncio.gather(*others)
+        with pytest.raises(ApiError) as missing:
+            await m.get("0123456789abcdef")
+        m.close()
+        return loads, got, first, missing.value
+
+    loads, got, first, missing = asyncio.run(main())
+    assert loads == [lg0.id, "0123456789abcdef"] and first.cancelled()  # one load each
+    assert all(g is got[0] for g in got) and got[0].state.history() == lg0.state.history()
+    assert missing.status == 404

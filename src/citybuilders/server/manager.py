@@ -146,7 +146,7 @@ class GameManager:
         self.executor = executor or ThreadPoolExecutor(max_workers=4,
                                                        thread_name_prefix="cb-bot")
         self.live: dict[str, LiveGame] = {}
-        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        self._loading: dict[str, asyncio.Task[LiveGame]] = {}
         self._view_lru: OrderedDict[str, None] = OrderedDict()
 
     def close(self) -> None:
@@ -342,26 +342,27 @@ class GameManager:
             return lg
         if not _valid_id(game_id):
             raise ApiError(404, f"game '{game_id}' not found")
-        loading = self._loading.get(game_id)
-        if loading is None:
-            loop = asyncio.get_running_loop()
-            loading = loop.create_future()
-            self._loading[game_id] = loading
-            try:
-                lg = await loop.run_in_executor(self.executor, self._load, game_id)
-            except BaseException as exc:
-                loading.set_exception(exc)
-                loading.exception()  # retrieved: waiters (if any) re-raise it
-                raise
-            finally:
-                self._loading.pop(game_id, None)
-            lg = self.live.setdefault(game_id, lg)
-            loading.set_result(lg)
-            if lg.row.status == "running":
-                async with lg.lock:
-                    self._ensure_driver(lg)
-            return lg
-        return await asyncio.shield(loading)
+        task = self._loading.get(game_id)
+        if task is None:
+            # a task of its own: a cancelled first request does not cancel the others' load
+            task = asyncio.get_running_loop().create_task(self._load_live(game_id))
+            self._loading[game_id] = task
+            task.add_done_callback(lambda t: self._loaded(game_id, t))
+        return await asyncio.shield(task)
+
+    def _loaded(self, game_id: str, task: asyncio.Task[LiveGame]) -> None:
+        self._loading.pop(game_id, None)
+        if not task.cancelled():
+            task.exception()  # retrieved (the requests that await it re-raise it)
+
+    async def _load_live(self, game_id: str) -> LiveGame:
+        loop = asyncio.get_running_loop()
+        lg = await loop.run_in_executor(self.executor, self._load, game_id)
+        lg = self.live.setdefault(game_id, lg)
+        if lg.row.status == "running":
+            async with lg.lock:
+                self._ensure_driver(lg)
+        return lg
 
     def _load(self, game_id: str) -> LiveGame:
         """Read and replay a stored game (runs in a worker thread)."""
