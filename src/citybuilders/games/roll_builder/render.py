@@ -10,6 +10,7 @@ innovation bonus, ``U!`` wonder unlock); a lower-case icon has been collected (X
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .sheet import RES_ABBR
@@ -122,8 +123,9 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     sh = g.sheet  # type: ignore[attr-defined]
     p = state.players[player]
     h = (lambda t: _STYLE["head"] + t + _RESET) if color else (lambda t: t)
-    lines = [h(f"Roll Builder — {sh.name}  player {player + 1}/{state.num_players}  "
-               f"turn {state.turn}/{TURNS}" + ("  (game over)" if state.over else ""))]
+    who = f"P{player + 1} of {state.num_players}  " if state.num_players > 1 else ""
+    lines = [h(f"Roll Builder — {sh.name}  {who}turn {state.turn}/{TURNS}"
+               + ("  (game over)" if state.over else ""))]
     if state.dice:
         dice = []
         for i, v in enumerate(state.dice):
@@ -197,10 +199,12 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         return ox + X * ux, oy + Y * uy
 
     out: list[str] = []
-    width = ox * 2 + (2 * sh.cols + 1) * ux
-    height = oy + (3 * sh.rows + 2) * uy + 200
-    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-               f'class="roll-builder">')
+    # the viewBox is computed from the content at the end: ``right`` = the largest x drawn
+    # (text widths estimated as 0.6 × font size a character), the height = the last line + margin
+    right = ox + (2 * sh.cols + 1) * ux
+
+    def text_right(x: float, text: str, size: float) -> float:
+        return x + 0.6 * size * len(text)
     builds: dict[int, str] = {}
     for code in p.placements:
         s, n = divmod(code, 8)
@@ -247,8 +251,10 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                    f'fill="{"#ccc" if used else "#fff"}" stroke="#333"/>'
                    f'<text x="{x + 14:.0f}" y="{y0 + 19:.0f}" font-size="16" '
                    f'text-anchor="middle">{v}</text></g>')
-    out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">turn {state.turn}/15'
-               f' — {sh.name}</text>')
+    turn_text = f"turn {state.turn}/15 — {sh.name}"
+    out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">{escape(turn_text)}'
+               f'</text>')
+    right = max(right, text_right(ox + 80, turn_text, 12), ox + len(state.dice) * 34)
     y = y0 + 40
     for i, b in enumerate(sh.boxes):
         x = ox + i * 34
@@ -260,6 +266,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                    f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'
                    f'<text x="{x + 16:.0f}" y="{y + 14:.0f}" font-size="9" '
                    f'text-anchor="middle">{label}</text></g>')
+    right = max(right, ox + len(sh.boxes) * 34)
     y += 30
     for i, inn in enumerate(sh.innovations):
         out.append(f'<text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">{inn.id} {inn.name} '
@@ -274,17 +281,24 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                        f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
                        f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
                        f'{name}</text></g>')
+        right = max(right, ox + 150 + len(inn.cost) * 22,
+                    text_right(ox, f"{inn.id} {inn.name} ({inn.points})", 10))
         y += 22
     for t, (name, nums, crossed) in enumerate((("favor", sh.tracks[0], p.favor),
                                                ("strength", sh.tracks[1], p.strength))):
+        track = f"{name}: " + " ".join(
+            ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
         out.append(f'<g data-key="track:{name}" class="track"><text x="{ox:.0f}" y="{y + 10:.0f}"'
-                   f' font-size="10">{name}: ' + " ".join(
-                       ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
-                   + "</text></g>")
+                   f' font-size="10">{track}</text></g>')
+        right = max(right, text_right(ox, track, 10))
         y += 16
+    storage = (f"wealth stored {p.stored} ({p.w_marked}/{sh.wealth_storage} circles used)")
     out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
-               f'font-size="10">wealth stored {p.stored} ({p.w_marked}/{sh.wealth_storage} '
-               f'circles used)</text></g>')
+               f'font-size="10">{storage}</text></g>')
+    right = max(right, text_right(ox, storage, 10))
+    width, height = right + ox, y + 10 + 12
+    out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
+                  f'{height:.0f}" class="roll-builder" font-family="sans-serif">')
     out.append("</svg>")
     return "".join(out)
 
