@@ -149,7 +149,10 @@ def play_terminal(
 
     say(f"{game.title} — {', '.join(names)} — seed {seed}")
     setup = game.describe_setup(state)
-    if setup:
+    # said once: a human will see the board before the first prompt, so the setup line is
+    # left out when the board text already carries it (Roll Builder's sheet name, Sprawlopolis'
+    # conditions); with bots only it is printed, the board only comes at the end
+    if setup and not ("human" in seats and setup in state.render_text(None, color=False)):
         say(setup)
     shown_for: tuple[int, int] | None = None
     hinted = False

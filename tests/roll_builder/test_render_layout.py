@@ -49,3 +49,19 @@ def test_text_header_player_label_is_one_based():
     assert first == "Roll Builder — Rivermouth  P2 of 2  turn 1/15"
     solo = _played("rivermouth", 1, 0).render_text(0, color=False).splitlines()[0]
     assert solo == "Roll Builder — Rivermouth  turn 1/15"
+
+
+def test_terminal_names_the_sheet_once() -> None:
+    import io
+
+    from citybuilders.terminal import play_terminal
+
+    def eof(prompt: str) -> str:
+        raise EOFError
+
+    out = io.StringIO()
+    play_terminal(load_game("roll-builder"), ["human", "greedy"], seed=4, color=False, inp=eof,
+                  out=out)
+    text = out.getvalue()
+    assert text.count("Rivermouth") == 1
+    assert "Roll Builder — Rivermouth  P1 of 2  turn 1/15" in text.splitlines()

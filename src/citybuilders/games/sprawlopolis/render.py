@@ -56,8 +56,10 @@ def render_text(state: "SprawlopolisState", player: int | None, color: bool = Fa
     """The city, conditions, running score, hands/deck and the legal top-left positions."""
     city = state.city
     lines: list[str] = []
-    conds = ", ".join(f"{n} {condition_name(n)}" for n in state.conditions)
-    lines.append(f"Sprawlopolis - conditions: {conds} - target {state.target}")
+    # the header starts with the game's setup line (``conditions 3-7-12 (target 22)``) so the
+    # terminal can leave its own copy of that line out; then the names of the conditions
+    conds = ", ".join(f"{n} {condition_name(n)}" for n in sorted(state.conditions))
+    lines.append(f"Sprawlopolis - {state.game.describe_setup(state)}: {conds}")
     cands: set[int] = set()
     my_turn = not state.is_terminal() and not state.is_chance_node() and (
         player is None or player == state.current_player()
