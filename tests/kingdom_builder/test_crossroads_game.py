@@ -542,8 +542,8 @@ def test_text_and_svg_show_the_pieces() -> None:
     s.put_piece(1, "warrior", h(9, 0))
     s.place_city_hall(0, h(18, 5))
     text = s.render_text(0)
-    assert "player 0 pieces: wagon 2,9, ship -, warriors -, city hall 18,5 (+6)" in text
-    assert "player 1 pieces: wagon -, ship -, warriors 9,0, city hall -" in text
+    assert "P1 pieces: wagon 2,9, ship -, warriors -, city hall 18,5 (+6)" in text
+    assert "P2 pieces: wagon -, ship -, warriors 9,0, city hall -" in text
     assert "blocked by warriors: 8,0 8,1 9,1" in text
     assert "Crossroads tasks: Road (7 gold); Fortress (6 gold)" in text
     svg = s.render_svg(0)

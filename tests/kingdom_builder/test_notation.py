@@ -65,12 +65,12 @@ def test_render_text_marks_legal_hexes_and_hides_cards() -> None:
     s = position()
     text = s.render_text(0)
     row4 = [line for line in text.splitlines() if line.startswith(" 4 ")][0]
-    assert " 0  " in row4 and "G* " in row4  # own settlement and marked grass
+    assert " 1  " in row4 and "G* " in row4  # own settlement (P1 shows as 1) and marked grass
     assert "card grass" in text  # the mover's card is public
-    assert "player 1: card hidden" in text
+    assert "P2: card hidden" in text
     assert "\x1b[" in s.render_text(0, color=True)
     s1 = s.render_text(1)
-    assert "player 1: card desert" in s1
+    assert "P2: card desert" in s1
 
 
 def test_render_svg_keys() -> None:

@@ -630,7 +630,7 @@ class CrossroadsState(KingdomBuilderState):
                 parts.append("second card hidden")
             elif v2 >= 0:
                 parts.append(f"second card {CARD_TERRAINS[v2]}")
-            lines.append(f"player {q} pieces: " + ", ".join(parts))
+            lines.append(f"P{q + 1} pieces: " + ", ".join(parts))
         if self.blocked:
             blocked = " ".join(hex_name(i) for i in _bits(self.blocked))
             lines.append(f"blocked by warriors: {blocked}")

@@ -264,8 +264,9 @@ class KingdomBuilderGame(Game):
         return score_file(data, self.options)
 
     def describe_setup(self, state: Any) -> str:
-        """``tavern:0 paddock:180 ... | fishermen knights merchants | start 1``."""
+        """``tavern:0 paddock:180 ... | fishermen knights merchants | start P2`` (the start
+        player 1-based, as every human-facing label)."""
         secs = " ".join(f"{s}:{r}" for s, r in state.board.sections)
         tasks = getattr(state, "tasks", ())
         extra = f" | tasks {' '.join(tasks)}" if tasks else ""
-        return f"{secs} | {' '.join(state.cards)} | start {state.start}{extra}"
+        return f"{secs} | {' '.join(state.cards)} | start P{state.start + 1}{extra}"

@@ -2,8 +2,9 @@
 
 Text: a 20×20 odd-r hex board (odd rows shifted right) with row/column coordinates; each hex
 shows its terrain code (G grass, C canyon, D desert, F flower field, T forest, W water,
-M mountain, K castle, L location), a settlement as its owner's number, ``*`` marking the hexes the
-player to move may pick now. Below: cards, hands (own only), tiles, supply and running scores.
+M mountain, K castle, L location), a settlement as its owner's 1-based number (``1`` = P1), ``*``
+marking the hexes the player to move may pick now; a two-line key follows the board. Below: cards,
+hands (own only), tiles, supply, running scores. Players are P1, P2... in every text.
 
 SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move as
 ``<g data-key="tile:<kind>">``, an ``end`` button; hexes that start a legal action get
@@ -67,6 +68,27 @@ def _owner(st: "KingdomBuilderState", i: int) -> int:
     return -1
 
 
+def _legend(num_players: int, legal: bool, color: bool) -> list[str]:
+    """The two-line key under the text board: terrain letters; castle, location, ``*`` (only
+    when legal hexes are marked) and each player's settlement marker (the 1-based digit, on the
+    player's colour if ``color``), e.g. ``settlements: 1 P1  2 P2``."""
+    def code(t: int) -> str:
+        if not color:
+            return CODES[t]
+        return f"\x1b[48;5;{_BG[t]}m\x1b[{'30' if t in _FG_DARK else '97'}m{CODES[t]}\x1b[0m"
+
+    terrains = "  ".join(f"{code(t)} {TERRAINS[t].replace('_', ' ')}" for t in range(7))
+    marks = []
+    for p in range(num_players):
+        digit = str(p + 1)
+        if color:
+            digit = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m{digit}\x1b[0m"
+        marks.append(f"{digit} P{p + 1}")
+    star = "  * legal hex" if legal else ""
+    return [f"key: {terrains}",
+            f"     {code(7)} castle  {code(8)} location (listed below){star}  settlements: " + "  ".join(marks)]
+
+
 def render_text(st: "KingdomBuilderState", player: int | None = None, color: bool = False) -> str:
     """The board and status as text (ANSI colours if ``color``); hidden cards of others are
     never shown. ``player`` = the viewer (None = public view)."""
@@ -81,7 +103,7 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
             i = r * SIZE + c
             t = board.terrain[i]
             own = _owner(st, i)
-            glyph = str(own) if own >= 0 else CODES[t]
+            glyph = str(own + 1) if own >= 0 else CODES[t]
             mark = "*" if legal >> i & 1 else " "
             cell = f" {glyph}{mark} "
             if color:
@@ -92,6 +114,7 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
                     cell = f"\x1b[48;5;{_BG[t]}m\x1b[{fg}m{cell}\x1b[0m"
             parts.append(cell)
         lines.append("".join(parts))
+    lines.extend(_legend(st.num_players, bool(legal), color))
     lines.append("")
     lines.append("Kingdom Builder cards: " + "; ".join(
         f"{c} ({CARD_TEXT.get(c, '')})" for c in st.cards) + "; castles 3 gold each")
@@ -103,7 +126,7 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
         tiles = []
         for _, kind, s in st.tiles_of(p):
             tiles.append(kind + {1: "", 2: " (used)", 3: " (new)"}.get(s, ""))
-        name = f"player {p}"
+        name = f"P{p + 1}"
         if color:
             name = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m {name} \x1b[0m"
         turn = " <- to move" if p == cp else ""
@@ -116,16 +139,16 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
         f"{kind} {r},{c}: {st.loc_left[k]}"
         for k, (h, kind) in enumerate(board.locations) for r, c in [divmod(h, SIZE)]
     )
-    lines.append(f"location tiles left: {left}")
-    lines.append(f"deck {sum(st.deck)} cards; discard " + ", ".join(
-        f"{t} {n}" for t, n in zip(CARD_TERRAINS, st.discard) if n))
+    lines.append(f"locations (L), tiles left: {left}")
+    discard = ", ".join(f"{t} {n}" for t, n in zip(CARD_TERRAINS, st.discard) if n)
+    lines.append(f"deck {sum(st.deck)} cards; discard: {discard or 'none'}")
     if st.is_terminal():
         win = st.winners()
-        lines.append("game over; winner(s): " + ", ".join(f"player {w}" for w in win))
+        lines.append("game over; winner(s): " + ", ".join(f"P{w + 1}" for w in win))
     elif cp >= 0:
         phase = ("mandatory action complete: use tiles or 'end'" if st.mandatory_done()
                  else f"mandatory action: {st.mand} of 3 built")
-        lines.append(f"player {cp} to move; {phase}; legal hexes marked *")
+        lines.append(f"P{cp + 1} to move; {phase}; legal hexes marked *")
     return "\n".join(lines)
 
 
@@ -236,7 +259,7 @@ def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
     if cp >= 0:
         vh = st.visible_hand(cp, player)
         card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
-        out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11">player {cp}: {card}</text>')
+        out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11">P{cp + 1} to move, card: {card}</text>')
         y += 16
         seen: set[str] = set()
         for _, kind, s in st.tiles_of(cp):
@@ -265,7 +288,7 @@ def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
     for p, ps in enumerate(st.scores()):
         out.append(
             f'<text x="{x0:.0f}" y="{y + 8:.0f}" font-size="10" fill="{_PLAYER_FILL[p % 5]}">'
-            f'player {p}: {ps.total} gold, supply {st.supply[p]}</text>'
+            f'P{p + 1}: {ps.total} gold, supply {st.supply[p]}</text>'
         )
         y += 14
     out.append("</svg>")

@@ -632,7 +632,7 @@ class KingdomBuilderState(State):
         if self.pending != P_NONE:
             return "waiting for a terrain card to be drawn"
         if player != self.cur:
-            return f"'{text}': it is player {self.cur}'s turn"
+            return f"'{text}': it is P{self.cur + 1}'s turn"
         p = player
         if action == END:
             return (f"'end': finish the mandatory action first "
@@ -641,7 +641,8 @@ class KingdomBuilderState(State):
             h = action - BUILD_BASE
             return f"'{text}': " + self._why_not_build(p, h)
         kind = kind_of_action(action)
-        assert kind is not None
+        if kind is None:
+            return f"'{text}': only drawn as a chance outcome, not played by a player"
         if self.mandatory_in_progress():
             return (f"'{text}': tiles may not be used in the middle of the mandatory action "
                     f"({self.mand} of 3 built)")

@@ -419,7 +419,7 @@ class SprawlopolisState(State):
         if not (MIN_USER <= r <= MAX_USER and MIN_USER <= c <= MAX_USER):
             return f"'{text}': position {r},{c} is too far from the city"
         if self.current_player() != player:
-            return f"'{text}': it is not player {player}'s turn"
+            return f"'{text}': it is not P{player + 1}'s turn"
         hand = self.hands[player]
         if card not in hand:
             return f"'{text}': card {card} is not in your hand (hand: {', '.join(map(str, sorted(hand)))})"
