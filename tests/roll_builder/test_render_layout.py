@@ -47,6 +47,8 @@ def test_text_header_player_label_is_one_based():
     s = _played("rivermouth", 2, 0)
     first = s.render_text(1, color=False).splitlines()[0]
     assert first == "Roll Builder — Rivermouth  P2 of 2  turn 1/15"
+    key = [line for line in s.render_text(1).splitlines() if line.startswith("key:")]
+    assert key and "T town" in key[0]  # every map glyph is explained
     solo = _played("rivermouth", 1, 0).render_text(0, color=False).splitlines()[0]
     assert solo == "Roll Builder — Rivermouth  turn 1/15"
 

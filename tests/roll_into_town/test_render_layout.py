@@ -45,3 +45,5 @@ def test_text_labels_players_from_one():
     text = s.render_text(1, color=False)
     assert "Player 2 (you):" in text and "Player 1:" in text
     assert "Player 0" not in text and "player 0" not in text
+    # no empty breakdown "()" before any points are scored
+    assert "Player 1: 0 points  [choosing]" in text.splitlines() and "()" not in text

@@ -136,7 +136,7 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     lines.append("turn list: " + (tl or "-"))
     lines += _map_lines(state, player, color)
     lines.append("key: / \\ | road  . free side  x-case icon = collected  digit = building  "
-                 "^ mountain  : partial  ~ water")
+                 "^ mountain  : partial  ~ water  T town")
     pend = state.pending_text(player)
     lines.append(f"pending: {pend}" + (f"   (+{p.extra_roads} roads per Road action this turn)"
                                          if p.extra_roads else ""))

@@ -101,8 +101,8 @@ def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> 
                                       state.num_players > 1 else "")
         status = "" if state.done[p] or state.phase in (0, END) else "  [choosing]"
         out.append("")
-        out.append(f"{title}: {sc.total} points ("
-                   + ", ".join(f"{k} {v}" for k, v in sc.parts.items() if v) + ")" + status)
+        detail = ", ".join(f"{k} {v}" for k, v in sc.parts.items() if v)
+        out.append(f"{title}: {sc.total} points" + (f" ({detail})" if detail else "") + status)
         out.extend(_sheet_lines(sheet, color))
         out.append(f"food {sheet.res[0]}  stone {sheet.res[1]}  wood {sheet.res[2]}  (cap 9)   "
                    f"town hall uses left {sheet.hall_uses}   fountain uses left "
