@@ -65,8 +65,6 @@ def test_scripted_play_never_tracebacks(game: str, stdin: str) -> None:
     assert proc.returncode in (0, 2, 130), proc.stderr[-500:]
 
 
-@pytest.mark.xfail(reason="roll_builder/sheet.py load_sheet_file lets UnicodeDecodeError escape for "
-                          "a binary -o sheet_file (traceback)", strict=True)
 def test_binary_sheet_file_option(capsys, tmp_path) -> None:
     p = tmp_path / "sheet.json"
     p.write_bytes(bytes(range(200, 256)))

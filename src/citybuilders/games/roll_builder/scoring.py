@@ -228,7 +228,7 @@ def score_file(data: Any) -> RollBuilderScore:
     if not isinstance(ri, list):
         raise FormatError("innovations: expected a list of discovered innovation ids")
     for i, iid in enumerate(ri):
-        if iid not in sheet.innovation_index:
+        if not isinstance(iid, str) or iid not in sheet.innovation_index:
             raise FormatError(f"innovations[{i}]: unknown innovation {iid!r}; allowed: "
                               f"{', '.join(sheet.innovation_index)}")
         disc |= 1 << sheet.innovation_index[iid]
@@ -238,9 +238,15 @@ def score_file(data: Any) -> RollBuilderScore:
     if ids is None:
         raise FormatError("wonder: expected a list of filled box ids (or {box: value})")
     for i, bid in enumerate(ids):
-        if bid not in sheet.box_index:
+        if not isinstance(bid, str) or bid not in sheet.box_index:
             raise FormatError(f"wonder[{i}]: unknown box {bid!r}; allowed: "
                               f"{', '.join(sheet.box_index)}")
+        if isinstance(rw, dict):
+            value = rw[bid]
+            allowed = sorted(sheet.boxes[sheet.box_index[bid]].values) or list(range(1, 7))
+            if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+                raise FormatError(f"wonder.{bid}: bad die value {value!r}; allowed: "
+                                  f"{', '.join(map(str, allowed))}")
         filled |= 1 << sheet.box_index[bid]
     for i, b in enumerate(sheet.boxes):
         if filled >> i & 1:

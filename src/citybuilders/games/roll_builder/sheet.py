@@ -788,8 +788,12 @@ def load_sheet_file(path: str | Path) -> Sheet:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise FormatError(f"sheet_file: cannot read {str(p)!r} ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise FormatError(f"sheet_file: {p.name} is not a UTF-8 text file") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise FormatError(f"sheet_file: {p.name} is nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise FormatError(f"sheet_file: {p.name} is not valid JSON (line {exc.lineno}: "
                           f"{exc.msg})") from None
