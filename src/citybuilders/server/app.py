@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
@@ -32,6 +33,10 @@ __all__ = ["create_app", "run"]
 HERE = Path(__file__).parent
 OWNER_COOKIE = "cb_owner"
 MAX_BODY = 2_000_000
+_HTTP_MESSAGES = {
+    404: "no such page or API endpoint (see /api/docs)",
+    405: "method not allowed here",
+}
 
 
 def _play_url(game_id: str, tokens: list[str]) -> str:
@@ -57,11 +62,19 @@ async def _json_body(request: Request) -> Any:
         raise ApiError(413, f"body: larger than {MAX_BODY} bytes")
     if not raw.strip():
         raise ApiError(400, "body: expected a JSON object, got an empty body")
+    return _parse_json(raw, "body")
+
+
+def _parse_json(raw: str | bytes, field: str) -> Any:
+    """``json.loads(raw)``; ApiError 400 naming ``field`` if malformed or nested too deeply
+    (a RecursionError inside the parser must not become a 500)."""
     try:
         return json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = getattr(exc, "msg", str(exc))
-        raise ApiError(400, f"body: malformed JSON ({msg})") from None
+        raise ApiError(400, f"{field}: malformed JSON ({msg})") from None
+    except RecursionError:
+        raise ApiError(400, f"{field}: JSON nested too deeply") from None
 
 
 def _token(request: Request, body: Any = None) -> str | None:
@@ -115,6 +128,23 @@ def create_app(db_url: str | None = None) -> FastAPI:
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         return page_error(request, exc.status, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # unmatched routes (404), wrong methods (405)...: the same shapes as ApiError
+        message = _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
+        if exc.status_code == 404:
+            message = f"{request.url.path}: {_HTTP_MESSAGES[404]}"
+        elif exc.status_code == 405:
+            message = f"{request.method} {request.url.path}: {_HTTP_MESSAGES[405]}"
+        headers = getattr(exc, "headers", None)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=exc.status_code,
+                                headers=headers)
+        resp = page_error(request, exc.status_code, message)
+        if headers:
+            resp.headers.update(headers)
+        return resp
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> Response:
@@ -231,10 +261,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             text = (await upload.read()).decode("utf-8", errors="replace")
         if not text.strip():
             text = str(form.get("record") or "")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ApiError(400, f"record: malformed JSON ({exc.msg})") from None
+        data = _parse_json(text, "record")
         owner = owner_of(request)
         lg = manager(request).import_record(data, owner)
         return RedirectResponse(f"/replay/{lg.id}", status_code=303)
@@ -367,7 +394,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 msg = await websocket.receive_text()
                 try:
                     data = json.loads(msg)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError):
                     await websocket.send_json({"type": "error", "status": 400,
                                                "error": "malformed JSON"})
                     continue

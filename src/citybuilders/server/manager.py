@@ -386,8 +386,10 @@ class GameManager:
         """The seat whose secret token is ``token``. 401 if missing, 403 if wrong."""
         if not token:
             raise ApiError(401, "token: missing seat token (the secret in your game link)")
+        # compared as bytes: compare_digest refuses non-ASCII str (a TypeError, i.e. a 500)
+        given = token.encode("utf-8", "surrogatepass")
         for s in lg.row.seats:
-            if s.token and secrets.compare_digest(s.token, token):
+            if s.token and secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
         raise ApiError(403, "token: this token does not hold a seat of this game")
 
