@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -481,7 +482,16 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if isinstance(exc, _click_classes("Abort")):
             return 1
-        raise
+        if os.environ.get("CITYBUILDERS_DEBUG"):
+            raise
+        # a bug, not a user error: still one line for the user, the details on request
+        where = f" in {exc.__traceback__.tb_frame.f_code.co_filename}" if exc.__traceback__ else ""
+        typer.echo(
+            f"error: internal error ({type(exc).__name__}: {exc}){where}; please report it "
+            "(set CITYBUILDERS_DEBUG=1 to see the traceback)",
+            err=True,
+        )
+        return 1
     return 0
 
 

@@ -113,3 +113,19 @@ def test_simulate_csv_parts_are_json(tmp_path, capsys):
 
     rows = list(csv.DictReader(out_csv.open()))
     assert json.loads(rows[0]["parts"])[0]["points"] == int(rows[0]["scores"].split(";")[0])
+
+
+def test_internal_error_is_one_line(monkeypatch, capsys):
+    import citybuilders.cli as cli
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(cli, "registered_games", boom)
+    monkeypatch.delenv("CITYBUILDERS_DEBUG", raising=False)
+    code, out, err = run(capsys, "games")
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "internal error (ZeroDivisionError" in err and "CITYBUILDERS_DEBUG" in err
+    monkeypatch.setenv("CITYBUILDERS_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["games"])

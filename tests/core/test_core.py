@@ -162,3 +162,11 @@ def test_ismcts_finds_the_scoring_move_and_respects_hidden_cards():
         d = s.resample_from_infostate(1, random.Random(i))
         assert d.hands[1] == 1
     assert "ismcts" in __import__("citybuilders.bots", fromlist=["bot_names"]).bot_names()
+
+
+def test_wrong_player_is_named_one_based():
+    s = load_game("toy").new_initial_state(2, 0)
+    s.apply_action(4)
+    s.apply_action(2)
+    with pytest.raises(IllegalActionError, match=r"P2 may not act now \(to act: P1\)"):
+        s.apply_action(0, player=1)

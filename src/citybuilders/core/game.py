@@ -328,7 +328,9 @@ class State(ABC):
         elif player is None:
             player = cp
         elif player not in self.active_players():
-            raise IllegalActionError(f"player {player} may not act now")
+            label = f"P{player + 1}" if isinstance(player, int) and player >= 0 else repr(player)
+            now = ", ".join(f"P{p + 1}" for p in self.active_players())
+            raise IllegalActionError(f"{label} may not act now (to act: {now})")
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"action must be an integer, got {action!r}")
         if action not in self._legal_actions(player):
