@@ -88,7 +88,7 @@ def test_city_hall_counts_seven_for_lords_and_knights() -> None:
 @pytest.mark.parametrize(
     ("change", "needle"),
     [
-        ({"wagons": [[[1, 0]], []]}, "already holds a settlement of player 1"),
+        ({"wagons": [[[1, 0]], []]}, "already holds a settlement of P2"),
         ({"ships": [[[1, 1]], []]}, "must be a water hex"),
         ({"wagons": [[[4, 4]], []]}, "must be a buildable or mountain hex"),
         ({"warriors": [[[2, 9]], []]}, "must be a buildable hex"),

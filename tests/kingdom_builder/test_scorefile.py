@@ -57,7 +57,7 @@ def test_options_in_file() -> None:
     (lambda d: d["sections"].__setitem__(0, ["tavern", 90]), "rotation must be 0 or 180"),
     (lambda d: d.update(cards=["fishermen", "knights", "pirates"]), "unknown card 'pirates'"),
     (lambda d: d["settlements"][0].append([20, 3]), "off the board"),
-    (lambda d: d["settlements"][1].append([0, 0]), "already holds a settlement of player 0"),
+    (lambda d: d["settlements"][1].append([0, 0]), "already holds a settlement of P1 \\(settlements\\[0\\]\\)"),
     (lambda d: d["settlements"][0].append([3, 3]), "castle hex"),
     (lambda d: d["settlements"][0].append([6, 2]), "location hex"),
     (lambda d: d["settlements"][0].append(["a", 1]), "expected \\[row, col\\] integers"),

@@ -54,7 +54,7 @@ class CrossroadsScore(KingdomBuilderScore):
 
     def to_text(self) -> str:
         """The base table with one row per task before the total."""
-        heads = [f"player {p}" for p in range(len(self.players))]
+        heads = [f"P{p + 1}" for p in range(len(self.players))]
         rows = [(c, [ps.parts[c] for ps in self.players]) for c in self.cards]
         rows.append(("castles", [ps.parts["castles"] for ps in self.players]))
         rows += [(f"task {t}", [ps.parts[t] for ps in self.players]) for t in self.tasks]
@@ -111,7 +111,7 @@ def score_file_crossroads(
     for p, m in enumerate(own):
         for i in range(SIZE * SIZE):
             if m >> i & 1:
-                occupied[i] = f"a settlement of player {p}"
+                occupied[i] = f"a settlement of P{p + 1}"
     land = board.buildable | board.tmask[MOUNTAIN]
     allowed = {"wagons": (land, "a buildable or mountain hex"),
                "ships": (board.tmask[WATER], "a water hex"),
@@ -136,7 +136,7 @@ def score_file_crossroads(
                     raise FormatError(
                         f"{where}: hex {hex_name(i)} already holds {occupied[i]}"
                     )
-                occupied[i] = f"a piece of player {p}"
+                occupied[i] = f"a piece of P{p + 1}"
                 mask |= 1 << i
             if key == "city_hall" and hexes:
                 centre = X.erode(mask)

@@ -46,7 +46,7 @@ class KingdomBuilderScore(ScoreResult):
 
     def to_text(self) -> str:
         """A readable table: one row per card and castles, one column per player."""
-        heads = [f"player {p}" for p in range(len(self.players))]
+        heads = [f"P{p + 1}" for p in range(len(self.players))]
         rows = [(c, [ps.parts[c] for ps in self.players]) for c in self.cards]
         rows.append(("castles", [ps.parts["castles"] for ps in self.players]))
         rows.append(("total", [ps.total for ps in self.players]))
@@ -128,7 +128,7 @@ def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str,
             i = r * SIZE + c
             if i in seen:
                 raise FormatError(
-                    f"{where}: hex {r},{c} already holds a settlement of player {seen[i]}"
+                    f"{where}: hex {r},{c} already holds a settlement of P{seen[i] + 1} (settlements[{seen[i]}])"
                 )
             t = board.terrain[i]
             if t in (CASTLE, LOCATION):
