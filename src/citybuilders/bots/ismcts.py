@@ -10,12 +10,22 @@ Chance nodes are sampled, not stored in the tree.
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from ..core.game import CHANCE, TERMINAL, State
 from .base import Bot, register_bot
 
 __all__ = ["ISMCTSBot"]
+
+
+def _skip_chance(state: State, rng: random.Random) -> int:
+    """Apply sampled chance outcomes until a player (or the end) is to move; returns that."""
+    cp = state.current_player()
+    while cp == CHANCE:
+        state.apply_legal(state.sample_chance(rng))
+        cp = state.current_player()
+    return cp
 
 
 class _Node:
@@ -65,12 +75,9 @@ class ISMCTSBot(Bot):
             path: list[_Node] = []
             first = True
             while True:
-                cp = det.current_player()
+                cp = _skip_chance(det, rng)
                 if cp == TERMINAL:
                     break
-                if cp == CHANCE:
-                    det.apply_legal(det.sample_chance(rng))
-                    continue
                 acting = player if first else cp
                 first = False
                 moves = det.legal_actions(acting)
@@ -96,13 +103,7 @@ class ISMCTSBot(Bot):
                 det.apply_legal(a, acting)
                 path.append(node)
             # random rollout
-            while True:
-                cp = det.current_player()
-                if cp == TERMINAL:
-                    break
-                if cp == CHANCE:
-                    det.apply_legal(det.sample_chance(rng))
-                    continue
+            while (cp := _skip_chance(det, rng)) != TERMINAL:
                 moves = det.legal_actions(cp)
                 det.apply_legal(moves[rng.randrange(len(moves))], cp)
             result = det.returns()
