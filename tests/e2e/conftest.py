@@ -77,8 +77,13 @@ def page(browser):
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     p = ctx.new_page()
     errors: list[str] = []
+    console: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))
+    # console errors include failed loads (a 404 favicon showed up on every page)
+    p.on("console", lambda m: console.append(f"{m.text} {m.location.get('url', '')}")
+         if m.type == "error" else None)
     p.js_errors = errors  # type: ignore[attr-defined]
+    p.console_errors = console  # type: ignore[attr-defined]
     yield p
     ctx.close()
 

@@ -23,6 +23,10 @@ def finish_and_screenshot(page, artifacts, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}-end.png"), full_page=True)
     assert page.locator("#end-scores table.scores tr").count() >= 2
     assert page.js_errors == []
+    assert page.console_errors == []
+    panels = page.locator("#panels").inner_text()
+    assert "0x" not in panels and "Current player" not in panels
+    return page.locator("#end-result").inner_text()
 
 
 def test_kingdom_builder_vs_bots_by_clicking(page, live_server, artifacts):
@@ -31,26 +35,30 @@ def test_kingdom_builder_vs_bots_by_clicking(page, live_server, artifacts):
                      ["human", "bot:random", "bot:greedy"], 3)
     assert page.locator("#board svg").count() == 1
     page.wait_for_selector("#board [data-key].cb-target")  # legal hexes highlighted
-    finish_and_screenshot(page, artifacts, "kingdom-builder")
-    assert "Winner" in page.locator("#end-winners").inner_text()
+    line = finish_and_screenshot(page, artifacts, "kingdom-builder")
+    assert line.startswith(("Winner: ", "Shared win: "))
 
 
 def test_sprawlopolis_solo_by_clicking(page, live_server, artifacts):
     need("sprawlopolis")
     create_from_home(page, live_server, "sprawlopolis", ["human"], 1)
-    finish_and_screenshot(page, artifacts, "sprawlopolis")
+    line = finish_and_screenshot(page, artifacts, "sprawlopolis")
+    assert line.startswith(("You won! Score ", "You lost: score ")) and "target" in line
 
 
 def test_roll_into_town_solo_by_clicking(page, live_server, artifacts):
     need("roll-into-town")
     create_from_home(page, live_server, "roll-into-town", ["human"], 1)
-    finish_and_screenshot(page, artifacts, "roll-into-town")
+    line = finish_and_screenshot(page, artifacts, "roll-into-town")
+    assert line.startswith("Final score: ") and "your rank: " in line
+    assert "Round 13" not in page.locator("#panels").inner_text()
 
 
 def test_roll_builder_solo_by_clicking(page, live_server, artifacts):
     need("roll-builder")
     create_from_home(page, live_server, "roll-builder", ["human"], 1)
-    finish_and_screenshot(page, artifacts, "roll-builder")
+    line = finish_and_screenshot(page, artifacts, "roll-builder")
+    assert line.startswith("Final score: ") and "your rank: " in line
 
 
 def test_two_browsers_play_online_through_an_invite_link(browser, live_server, artifacts):

@@ -16,7 +16,8 @@ from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
+                               Response)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -246,7 +247,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             raise ApiError(401, "a running game's replay needs your seat token (t=...)")
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
                 "steps": len(lg.state._history), "num_players": lg.state.num_players,
-                "note": lg.row.note}
+                "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
             "page_json": _script_json(page), "note": lg.row.note,
@@ -265,6 +266,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
         owner = owner_of(request)
         lg = manager(request).import_record(data, owner)
         return RedirectResponse(f"/replay/{lg.id}", status_code=303)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        # browsers ask for /favicon.ico whatever the page links; the same small SVG icon
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     # ------------------------------------------------------------------ API
     @app.get("/api/health")
@@ -359,7 +366,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             if not 0 <= step <= total:
                 raise ApiError(400, f"step: expected 0 to {total}")
             state = m.replay_state(lg, step)
-            view = m.view(lg, seat, state=state, log_upto=step)
+            view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok))
         view["step"] = step
         view["steps"] = total
         return JSONResponse(view)

@@ -39,6 +39,7 @@ from ..core.game import CHANCE, Game, State, chance_viewer_of
 from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
+from .display import display_panels
 from .store import GameRow, SeatRow, Store
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "SEAT_KINDS", "dumps", "ws_view_message"]
@@ -636,9 +637,13 @@ class GameManager:
         return out
 
     def view(self, lg: LiveGame, seat: int, state: State | None = None,
-             log_upto: int | None = None) -> dict[str, Any]:
-        """Everything seat ``seat`` may see, as JSON: observation, SVG, legal moves with click
-        paths, scores, log, undo count, result. Never another seat's secrets."""
+             log_upto: int | None = None, own_seat: bool = True) -> dict[str, Any]:
+        """Everything seat ``seat`` may see, as JSON: observation (and its human-readable
+        ``display`` panels), SVG, legal moves with click paths, scores, log, undo count,
+        result (with a one-line ``summary`` and ``outcome``). Never another seat's secrets.
+
+        ``own_seat`` False: a replay watched without a seat token (finished or imported game),
+        so ``you`` is None and no seat is labelled "(you)"."""
         st = lg.state if state is None else state
         active = st.active_players()
         terminal = st.is_terminal()
@@ -658,14 +663,18 @@ class GameManager:
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
                    f"{exc}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
+        obs = _jsonable(st.observation(seat))
+        names = [s.name for s in lg.row.seats]
         result = None
         if terminal:
             try:
                 winners = st.winners()
             except Exception:  # noqa: BLE001
                 winners = []
-            result = {"winners": winners, "returns": st.returns(),
-                      "info": _jsonable(st.result_info())}
+            info = _jsonable(st.result_info()) or {}
+            result = {"winners": winners, "returns": st.returns(), "info": info}
+            result.update(_result_summary(lg, st, winners, info,
+                                          seat if own_seat else None))
         return {
             "game_id": lg.id,
             "game": lg.game.name,
@@ -682,7 +691,10 @@ class GameManager:
             "current_player": st.current_player(),
             "active_players": active,
             "terminal": terminal,
-            "observation": _jsonable(st.observation(seat)),
+            "observation": obs,
+            "display": display_panels(lg.game.name, obs, names, seat if own_seat else None,
+                                      terminal),
+            "you": seat if own_seat else None,
             "svg": svg,
             "legal": legal,
             "scores": scores,
@@ -758,6 +770,43 @@ class GameManager:
                 await ws.send_text(views[seat])
             except Exception:  # noqa: BLE001 - a closed socket is dropped
                 lg.connections.discard((ws, seat))
+
+
+def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
+                    you: int | None) -> dict[str, Any]:
+    """The end screen's headline: ``{"summary": one line, "outcome": "won"|"lost"|None}``.
+
+    Cooperative games: won or lost together, with the target (``result_info()["target"]``,
+    e.g. Sprawlopolis) and the shared score. A solo competitive game: the final score and the
+    solo rank (``result_info()["rank"]``: Roll into Town, Roll Builder). Otherwise the
+    winner(s) after the game's tie-breaks, and whether ``you`` won."""
+    n = st.num_players
+    names = [s.name for s in lg.row.seats]
+    scores = st.scores()
+    if getattr(lg.game, "cooperative", False):
+        returns = st.returns()
+        won = bool(info["won"]) if "won" in info else bool(returns) and returns[0] > 0
+        who = "You" if n == 1 else "Together you"
+        total = scores[0].total if scores else 0
+        target = info.get("target")
+        if won:
+            line = f"{who} won! Score {total}" + (
+                f", target {target} reached" if target is not None else "")
+        else:
+            line = f"{who} lost: score {total}" + (
+                f", target {target} not reached" if target is not None else "")
+        return {"summary": line, "outcome": "won" if won else "lost"}
+    if n == 1:
+        total = scores[0].total if scores else 0
+        rank = info.get("rank")
+        line = f"Final score: {total}" + (f" · your rank: {rank}" if rank else "")
+        return {"summary": line, "outcome": None}
+    if not winners:
+        return {"summary": "No winner", "outcome": None if you is None else "lost"}
+    label = ", ".join(names[p] + (" (you)" if p == you else "") for p in winners)
+    line = ("Winner: " if len(winners) == 1 else "Shared win: ") + label
+    outcome = None if you is None else ("won" if you in winners else "lost")
+    return {"summary": line, "outcome": outcome}
 
 
 def ws_view_message(view: bytes) -> str:

@@ -38,12 +38,14 @@ CB.value = (v) => {
   }
   return CB.el("span", { text: String(v) });
 };
-CB.renderPanels = (obs) => {
+/* "Your view": the server's human-readable panels (view.display: [{title, value}]). */
+CB.renderPanels = (view) => {
   const box = document.getElementById("panels");
   box.replaceChildren();
-  if (!obs || typeof obs !== "object") return;
-  for (const [k, v] of Object.entries(obs)) {
-    box.append(CB.el("section", { class: "panel", "data-panel": k }, CB.el("h4", { text: k.replace(/_/g, " ") }), CB.value(v)));
+  const panels = (view && view.display) || [];
+  if (!panels.length) { box.append(CB.el("p", { class: "muted", text: "(nothing to show)" })); return; }
+  for (const p of panels) {
+    box.append(CB.el("section", { class: "panel", "data-panel": p.title }, CB.el("h4", { text: p.title }), CB.value(p.value)));
   }
 };
 CB.scoreTable = (view) => {
@@ -53,7 +55,7 @@ CB.scoreTable = (view) => {
   t.append(CB.el("tr", {}, CB.el("th", { text: "player" }), ...parts.map((p) => CB.el("th", { text: p })), CB.el("th", { text: "total" })));
   view.scores.forEach((s, i) => {
     const win = view.result && view.result.winners && view.result.winners.includes(i);
-    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: CB.seatName(view, i) + (i === view.seat ? " (you)" : "") }),
+    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: CB.seatName(view, i) + (view.you !== null && view.you !== undefined && i === view.you ? " (you)" : "") }),
       ...parts.map((p) => CB.el("td", { text: String((s.parts || {})[p] ?? "") })), CB.el("td", { class: "total", text: String(s.total) })));
   });
   return t;
@@ -62,4 +64,10 @@ CB.renderLog = (view) => {
   const ol = document.getElementById("log");
   ol.replaceChildren(...view.log.slice(-300).map((e) => CB.el("li", { value: String(e.n) }, CB.el("span", { class: "who", text: e.who + ": " }), CB.el("span", { text: e.text }))));
   ol.scrollTop = ol.scrollHeight;
+};
+/* The end screen's headline (view.result.summary: won/lost, target, solo rank, winners). */
+CB.resultLine = (view) => {
+  const r = view.result || {};
+  const line = CB.el("div", { class: "end-result" + (r.outcome ? " " + r.outcome : ""), id: "end-result", text: r.summary || "" });
+  return line;
 };

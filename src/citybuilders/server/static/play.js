@@ -39,6 +39,9 @@ function setConn(ok) {
 function onView(seat, view) {
   const prev = views[seat];
   if (prev && prev.state_id > view.state_id) return;
+  // the same state again (a refresh, a reconnect, the reply to our own move after its
+  // websocket push): nothing to redraw; re-rendering would replace the buttons under the mouse
+  if (prev && prev.state_id === view.state_id && prev.bot_error === view.bot_error) return;
   views[seat] = view;
   const mine = seats.filter((s) => views[s] && views[s].legal.length > 0);
   const switched = !(views[current] && views[current].legal.length > 0) && mine.length > 0 && mine[0] !== current;
@@ -72,7 +75,7 @@ function render() {
   if (!view) return;
   // status line
   const st = document.getElementById("status");
-  if (view.terminal) st.textContent = "Game over.";
+  if (view.terminal) st.textContent = "Game over." + (view.result && view.result.summary ? " " + view.result.summary : "");
   else if (view.legal.length) st.textContent = `Your move, ${CB.seatName(view, current)}` + (prefix.length ? ` — selected: ${prefix.join(" → ")}` : " — click a highlighted target");
   else st.textContent = "Waiting for " + (view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…");
   st.className = "status" + (view.legal.length ? " yourturn" : "");
@@ -81,21 +84,27 @@ function render() {
   if (boardEl.dataset.sid !== String(view.state_id) + ":" + current) {
     boardEl.innerHTML = view.svg;
     boardEl.dataset.sid = String(view.state_id) + ":" + current;
+    delete choicesEl.dataset.sig;  // a new board: highlight again
   }
-  boardEl.querySelectorAll(".cb-target, .cb-selected").forEach((e) => e.classList.remove("cb-target", "cb-selected"));
   const cands = candidates(view);
   const keys = nextKeys(cands);
-  choicesEl.replaceChildren();
-  for (const k of prefix) { const e = svgElement(k); if (e) e.classList.add("cb-selected"); }
-  for (const k of keys) {
-    const e = svgElement(k);
-    if (e) e.classList.add("cb-target");
-    else choicesEl.append(CB.el("button", { type: "button", class: "cb-choice", "data-key": k, text: keyLabel(k, cands) }));
+  const sig = JSON.stringify([view.state_id, current, prefix, keys]);
+  if (choicesEl.dataset.sig !== sig) {  // highlights and buttons only when the choice changed
+    choicesEl.dataset.sig = sig;
+    boardEl.querySelectorAll(".cb-target, .cb-selected").forEach((e) => e.classList.remove("cb-target", "cb-selected"));
+    choicesEl.replaceChildren();
+    for (const k of prefix) { const e = svgElement(k); if (e) e.classList.add("cb-selected"); }
+    for (const k of keys) {
+      const e = svgElement(k);
+      if (e) e.classList.add("cb-target");
+      else choicesEl.append(CB.el("button", { type: "button", class: "cb-choice", "data-key": k, text: keyLabel(k, cands) }));
+    }
+    for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
+      choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
+    }
+    if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: "Cancel" }));
+    choicesEl.dataset.renders = String(Number(choicesEl.dataset.renders || 0) + 1);
   }
-  for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
-    choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
-  }
-  if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: "Cancel" }));
   document.body.dataset.stateId = String(view.state_id);
   document.body.dataset.prefix = prefix.join("|");
   document.body.dataset.terminal = String(view.terminal);
@@ -108,16 +117,13 @@ function render() {
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
   const scores = document.getElementById("scores");
   scores.replaceChildren(CB.scoreTable(view));
-  CB.renderPanels(view.observation);
+  CB.renderPanels(view);
   CB.renderLog(view);
   renderTabs(view);
   // end screen
   const end = document.getElementById("endscreen");
   if (view.terminal && !endDismissed) {
-    const w = (view.result && view.result.winners) || [];
-    document.getElementById("end-winners").textContent = view.cooperative || view.num_players === 1
-      ? `Final score: ${view.scores.map((s) => s.total).join(", ")}`
-      : "Winner" + (w.length > 1 ? "s" : "") + ": " + w.map((s) => CB.seatName(view, s)).join(", ");
+    document.getElementById("end-winners").replaceChildren(CB.resultLine(view));
     document.getElementById("end-scores").replaceChildren(CB.scoreTable(view));
     end.hidden = false;
   } else end.hidden = true;

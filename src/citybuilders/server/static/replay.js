@@ -7,7 +7,7 @@ const slider = document.getElementById("slider");
 slider.max = String(R.steps);
 const seatSel = document.getElementById("seat");
 if (R.token) document.getElementById("seat-pick").hidden = true;
-for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: "seat " + (i + 1) }));
+for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: (R.seat_names && R.seat_names[i]) || "seat " + (i + 1) }));
 seatSel.onchange = () => { seat = Number(seatSel.value); load(); };
 
 async function load() {
@@ -23,9 +23,10 @@ async function load() {
   document.getElementById("stepinfo").textContent = `${v.step} / ${v.steps}`;
   document.getElementById("board").innerHTML = v.svg;
   const last = v.log[v.log.length - 1];
-  document.getElementById("status").textContent = (v.terminal ? "Game over. " : "") + (last ? `Move ${last.n}: ${last.who}: ${last.text}` : "Start of the game");
+  const over = v.terminal ? "Game over" + (v.result && v.result.summary ? ` (${v.result.summary})` : "") + ". " : "";
+  document.getElementById("status").textContent = over + (last ? `Move ${last.n}: ${last.who}: ${last.text}` : "Start of the game");
   document.getElementById("scores").replaceChildren(CB.scoreTable(v));
-  CB.renderPanels(v.observation);
+  CB.renderPanels(v);
   CB.renderLog(v);
   const tok = R.token ? `token=${encodeURIComponent(R.token)}&` : "";
   document.getElementById("export").href = `/api/games/${R.game_id}/record?${tok}download=1`;
@@ -36,5 +37,11 @@ document.getElementById("prev").onclick = () => go(step - 1);
 document.getElementById("next").onclick = () => go(step + 1);
 document.getElementById("last").onclick = () => go(R.steps);
 slider.oninput = () => go(Number(slider.value));
-document.addEventListener("keydown", (ev) => { if (ev.key === "ArrowLeft") go(step - 1); if (ev.key === "ArrowRight") go(step + 1); });
+document.addEventListener("keydown", (ev) => {
+  if (ev.target && ev.target.tagName === "SELECT") return;
+  if (ev.key === "ArrowLeft") go(step - 1);
+  else if (ev.key === "ArrowRight") go(step + 1);
+  else if (ev.key === "Home") go(0);
+  else if (ev.key === "End") go(R.steps);
+});
 load();
