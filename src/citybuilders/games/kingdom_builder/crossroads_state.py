@@ -24,15 +24,14 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from citybuilders.core.errors import IllegalActionError
 from citybuilders.core.game import CHANCE, PlayerScore
 
 from . import crossroads as X
 from .actions import BUILD_BASE, CARD_BASE, END
-from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, hex_name
+from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, bits, hex_name
 from .crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
 from .state import LOST, NEW, NO_CARD, P_DRAW, P_NONE, P_REDRAW, READY, USED, KingdomBuilderState
-from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, with_adjacency
+from .tiles import TILE_KINDS, kind_of_action, mask_actions, with_adjacency
 
 __all__ = ["CrossroadsState", "P_FORT", "P_DRAW2", "task_areas", "PIECES"]
 
@@ -188,29 +187,23 @@ class CrossroadsState(KingdomBuilderState):
                 return True
         return False
 
-    def mandatory_done(self) -> bool:
-        p = self.cur
-        if self.mand >= 3 or self.supply[p] <= 0:
-            return True
-        ts = self.card_terrains(p)
-        if not ts:
-            return True
+    def _card_has_room(self, p: int) -> bool:
+        """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
         e = self.empty()
         tm = self.board.tmask
-        return not any(tm[t] & e for t in ts)
+        return any(tm[t] & e for t in self.card_terrains(p))
 
-    def _build_actions(self, p: int) -> list[int]:
+    def _build_mask(self, p: int) -> int:
+        """Mandatory-build hexes: the union over the playable terrains of each terrain's
+        hexes with the adjacency rule applied (rules digest §9.2)."""
         mask = 0
-        e = self.empty()
-        own = self.occ[p]
-        for t in self.card_terrains(p):
-            mask |= with_adjacency(self.board.tmask[t] & e, own)
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(BUILD_BASE + low.bit_length() - 1)
-            mask ^= low
-        return out
+        if self.mand < 3 and self.supply[p] > 0:
+            e = self.empty()
+            own = self.occ[p]
+            tm = self.board.tmask
+            for t in self.card_terrains(p):
+                mask |= with_adjacency(tm[t] & e, own)
+        return mask
 
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:
@@ -323,38 +316,9 @@ class CrossroadsState(KingdomBuilderState):
     def _legal_actions(self, player: int) -> list[int]:
         """As the base game, with: the forced Fort build, up to two playable terrains for the
         mandatory action, and warrior-blocked hexes excluded (rules digest §3, §9)."""
-        if self.over:
-            return []
-        if self.pending != P_NONE:
-            return [CARD_BASE + t for t, c in enumerate(self.deck) if c]
-        if player != self.cur:
-            return []
-        p = player
-        if self.fort_card >= 0:
-            return _actions(self._fort_targets(p), FORT_BUILD_BASE)
-        mask = 0
-        if self.mand < 3 and self.supply[p] > 0:
-            e = self.empty()
-            own = self.occ[p]
-            tm = self.board.tmask
-            for t in self.card_terrains(p):
-                mask |= with_adjacency(tm[t] & e, own)
-        if mask:
-            out = _actions(mask, BUILD_BASE)
-            if self.mand > 0:
-                return out
-        else:
-            out = [END]
-        base = p * self.nloc
-        hold = self.hold
-        if READY not in hold[base: base + self.nloc]:
-            return out
-        locs = self.board.locations
-        kinds = {locs[k][1] for k in range(self.nloc) if hold[base + k] == READY}
-        for kind in KINDS_BY_BASE:
-            if kind.id in kinds:
-                out.extend(kind.legal(self, p))
-        return out
+        if self.fort_card >= 0 and player == self.cur and self.pending == P_NONE and not self.over:
+            return mask_actions(self._fort_targets(player), FORT_BUILD_BASE)
+        return super()._legal_actions(player)
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -416,9 +380,7 @@ class CrossroadsState(KingdomBuilderState):
             q = self.pending_player
             self.need2[q] = False
             self.deck[card] -= 1
-            self.hand[q] = card
-            self.hand_epoch[q] = self.epoch
-            self.last_draw[q] = len(self._history)
+            self._take_card(q, card)
             if self._ensure_deck():
                 self.pending = P_DRAW2
                 return
@@ -439,24 +401,13 @@ class CrossroadsState(KingdomBuilderState):
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an
         empty hex is the played card set aside and a new one drawn (digest §4.4)."""
-        if not self.redraw or self.pending != P_NONE or self.over or self.fort_card >= 0:
-            return
-        p = self.cur
-        ts = self.card_terrains(p)
-        card = self.hand[p]
-        if not ts or card == NO_CARD:
-            return
-        e = self.empty()
-        tm = self.board.tmask
-        if any(tm[t] & e for t in ts):
-            return
-        self.removed[card] += 1
-        self.hand[p] = NO_CARD
+        if self.fort_card < 0:
+            super()._check_card()
+
+    def _card_set_aside(self) -> None:
+        """A locked terrain's card was set aside: the redrawn card becomes the lock."""
         if self.lock >= 0:
             self.lock = _LOCK_PENDING
-        if self._ensure_deck():
-            self.pending = P_REDRAW
-            self.pending_player = p
 
     def _end_turn(self) -> None:
         p = self.cur
@@ -539,10 +490,10 @@ class CrossroadsState(KingdomBuilderState):
         for q in range(self.num_players):
             v2 = self.visible_hand2(q, viewer)
             players.append({
-                "wagon": [hex_name(i) for i in _bits(self.wagon[q])],
-                "ship": [hex_name(i) for i in _bits(self.ship[q])],
-                "warriors": [hex_name(i) for i in _bits(self.warriors[q])],
-                "city_hall": [hex_name(i) for i in _bits(self.city_hall[q])],
+                "wagon": [hex_name(i) for i in bits(self.wagon[q])],
+                "ship": [hex_name(i) for i in bits(self.ship[q])],
+                "warriors": [hex_name(i) for i in bits(self.warriors[q])],
+                "city_hall": [hex_name(i) for i in bits(self.city_hall[q])],
                 "second_card": None if v2 is None else (CARD_TERRAINS[v2] if v2 >= 0 else "none"),
             })
         summary = []
@@ -563,7 +514,7 @@ class CrossroadsState(KingdomBuilderState):
             "players": players,
             "fort_card": CARD_TERRAINS[self.fort_card] if self.fort_card >= 0 else None,
             "locked_terrain": CARD_TERRAINS[self.lock] if self.lock >= 0 else None,
-            "blocked": [hex_name(i) for i in _bits(self.blocked)],
+            "blocked": [hex_name(i) for i in bits(self.blocked)],
         }
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -581,34 +532,7 @@ class CrossroadsState(KingdomBuilderState):
             q for q in range(self.num_players)
             if q != player and self.visible_hand2(q, player) is None
         ]
-        by_epoch: dict[int, list[int]] = {}
-        for q in hidden:
-            by_epoch.setdefault(self.hand2_epoch[q], []).append(q)
-        for ep, qs in by_epoch.items():
-            if ep == self.epoch:
-                pool = list(s.deck)
-                for q in qs:
-                    pool[s.hand2[q]] += 1
-                for q in qs:
-                    r = rng.randrange(sum(pool))
-                    t = 0
-                    for t, c in enumerate(pool):
-                        if r < c:
-                            break
-                        r -= c
-                    pool[t] -= 1
-                    s.hand2[q] = t
-                s.deck = pool
-            else:
-                cards = [s.hand2[q] for q in qs]
-                rng.shuffle(cards)
-                for q, c in zip(qs, cards):
-                    s.hand2[q] = c
-        for q in hidden:
-            idx = s.last_draw2[q]
-            if 0 <= idx < len(s._history):
-                actor, _ = s._history[idx]
-                s._history[idx] = (actor, CARD_BASE + s.hand2[q])
+        s._redeal(hidden, s.hand2, self.hand2_epoch, s.last_draw2, rng)
         return s
 
     def render_text(self, player: int | None = None, color: bool = False) -> str:
@@ -620,7 +544,7 @@ class CrossroadsState(KingdomBuilderState):
             parts = []
             for label, m in (("wagon", self.wagon[q]), ("ship", self.ship[q]),
                              ("warriors", self.warriors[q])):
-                parts.append(f"{label} " + (" ".join(hex_name(i) for i in _bits(m)) or "-"))
+                parts.append(f"{label} " + (" ".join(hex_name(i) for i in bits(m)) or "-"))
             ch = self.city_hall[q]
             centre = X.erode(ch)
             parts.append("city hall " + (f"{hex_name(centre.bit_length() - 1)} (+6)"
@@ -632,7 +556,7 @@ class CrossroadsState(KingdomBuilderState):
                 parts.append(f"second card {CARD_TERRAINS[v2]}")
             lines.append(f"P{q + 1} pieces: " + ", ".join(parts))
         if self.blocked:
-            blocked = " ".join(hex_name(i) for i in _bits(self.blocked))
+            blocked = " ".join(hex_name(i) for i in bits(self.blocked))
             lines.append(f"blocked by warriors: {blocked}")
         if self.fort_card >= 0:
             lines.append(f"Fort card: {CARD_TERRAINS[self.fort_card]} - build on it now")
@@ -654,7 +578,7 @@ class CrossroadsState(KingdomBuilderState):
         for q in range(self.num_players):
             for letter, m in (("W", self.wagon[q]), ("S", self.ship[q]),
                               ("X", self.warriors[q]), ("H", self.city_hall[q])):
-                for i in _bits(m):
+                for i in bits(m):
                     r, c = divmod(i, 20)
                     cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
                     cy = margin + size + r * size * 1.5
@@ -699,13 +623,6 @@ class CrossroadsState(KingdomBuilderState):
             return f"'{text}': hex {hex_name(h)} is next to a warrior"
         return msg
 
-    def string_to_action(self, text: str, player: int | None = None) -> int:
-        a = self.parse_action(text)
-        if a in self.legal_actions(player):
-            return a
-        p = self.current_player() if player is None else player
-        raise IllegalActionError(self.explain_illegal(a, p))
-
     # ------------------------------------------------------------------ JSON
     def _position_json(self) -> dict[str, Any]:
         d = super()._position_json()
@@ -737,24 +654,6 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = int(x["fort_card"])
         if len(self.wagon) != self.num_players:
             raise ValueError("player count does not match the saved Crossroads position")
-
-
-def _actions(mask: int, base: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(base + low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 assert TILE_KINDS["fort"] is not None and FORT_DRAW > 0 and LOST >= 0

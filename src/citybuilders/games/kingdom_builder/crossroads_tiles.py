@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from .actions import hex_slot_base
 from .board import CANYON, FOREST, NUM_HEXES, hex_name, parse_hex
-from .tiles import TILE_KINDS, TerrainBuildTile, TileKind, _mask_actions, register_tile_kind
+from .tiles import TILE_KINDS, TerrainBuildTile, TileKind, mask_actions, register_tile_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from .crossroads_state import CrossroadsState
@@ -112,7 +112,7 @@ class CityHallTile(TileKind):
         self.size = NUM_HEXES
 
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
-        return _mask_actions(st.city_hall_targets(p), self.base)
+        return mask_actions(st.city_hall_targets(p), self.base)
 
     def apply(self, st: "CrossroadsState", p: int, action: int) -> None:
         st.place_city_hall(p, action - self.base)
@@ -140,8 +140,8 @@ class PieceTile(TileKind):
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
         pos = st.piece_mask(self.piece, p)
         if not pos:
-            return _mask_actions(st.piece_place_targets(self.piece, p), self.base)
-        out = _mask_actions(st.piece_move_targets(self.piece, p), self.base + NUM_HEXES)
+            return mask_actions(st.piece_place_targets(self.piece, p), self.base)
+        out = mask_actions(st.piece_move_targets(self.piece, p), self.base + NUM_HEXES)
         out.append(self.base + 2 * NUM_HEXES)
         return out
 
@@ -198,8 +198,8 @@ class BarracksTile(TileKind):
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
         out: list[int] = []
         if st.warriors[p].bit_count() < 2:
-            out = _mask_actions(st.piece_place_targets("warrior", p), self.base)
-        out.extend(_mask_actions(st.warriors[p], self.base + NUM_HEXES))
+            out = mask_actions(st.piece_place_targets("warrior", p), self.base)
+        out.extend(mask_actions(st.warriors[p], self.base + NUM_HEXES))
         return out
 
     def apply(self, st: "CrossroadsState", p: int, action: int) -> None:

@@ -27,12 +27,13 @@ from .board import (
     NUM_HEXES,
     TERRAINS,
     Board,
+    bits,
     dilate,
     hex_name,
     parse_hex,
 )
 from .scoring import score_all, score_player
-from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, with_adjacency
+from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, mask_actions
 
 __all__ = ["KingdomBuilderState", "NONE", "READY", "USED", "NEW", "LOST"]
 
@@ -125,10 +126,23 @@ class KingdomBuilderState(State):
         p = self.cur
         if self.mand >= 3 or self.supply[p] <= 0:
             return True
+        return not self._card_has_room(p)
+
+    def _card_has_room(self, p: int) -> bool:
+        """True if a card ``p`` may play has an empty hex of its terrain (mandatory action,
+        rare exception). Crossroads overrides it (up to two cards)."""
         card = self.hand[p]
-        if card == NO_CARD:
-            return True
-        return not (self.board.tmask[card] & self.empty())
+        return card != NO_CARD and bool(self.board.tmask[card] & self.empty())
+
+    def _build_mask(self, p: int) -> int:
+        """Hexes ``p`` may build on for the mandatory action now, adjacency rule applied
+        (0 once it is complete or without a card). Crossroads overrides it (two cards)."""
+        card = self.hand[p]
+        if self.mand >= 3 or self.supply[p] <= 0 or card == NO_CARD:
+            return 0
+        cand = self.board.tmask[card] & ~self.all_occ & ~self.blocked
+        near = cand & dilate(self.occ[p])
+        return near if near else cand
 
     def mandatory_in_progress(self) -> bool:
         """True between the first and the last settlement of the mandatory action."""
@@ -249,19 +263,9 @@ class KingdomBuilderState(State):
         if player != self.cur:
             return []
         p = player
-        card = self.hand[p]
-        if self.mand >= 3 or self.supply[p] <= 0 or card == NO_CARD:
-            cand = 0
-        else:
-            cand = self.board.tmask[card] & ~self.all_occ & ~self.blocked
-        if cand:
-            near = cand & dilate(self.occ[p])
-            mask = near if near else cand
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(BUILD_BASE + low.bit_length() - 1)
-                mask ^= low
+        mask = self._build_mask(p)
+        if mask:
+            out = mask_actions(mask, BUILD_BASE)
             if self.mand > 0:
                 return out
         else:
@@ -271,24 +275,10 @@ class KingdomBuilderState(State):
         if READY not in hold[base: base + self.nloc]:
             return out
         locs = self.board.locations
-        kinds = set()
-        for k in range(self.nloc):
-            if hold[base + k] == READY:
-                kinds.add(locs[k][1])
-        if kinds:
-            for kind in KINDS_BY_BASE:
-                if kind.id in kinds:
-                    out.extend(kind.legal(self, p))
-        return out
-
-    def _build_actions(self, p: int) -> list[int]:
-        card = self.hand[p]
-        mask = with_adjacency(self.board.tmask[card] & self.empty(), self.occ[p])
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(BUILD_BASE + low.bit_length() - 1)
-            mask ^= low
+        kinds = {locs[k][1] for k in range(self.nloc) if hold[base + k] == READY}
+        for kind in KINDS_BY_BASE:
+            if kind.id in kinds:
+                out.extend(kind.legal(self, p))
         return out
 
     def _apply(self, action: int, player: int) -> None:
@@ -326,14 +316,18 @@ class KingdomBuilderState(State):
             self.pending = P_NONE
             self._check_card()
             return
-        self.hand[q] = card
-        self.hand_epoch[q] = self.epoch
-        self.last_draw[q] = len(self._history)
+        self._take_card(q, card)
         if kind == P_DEAL and q + 1 < self.num_players:
             self.pending_player = q + 1
             return
         self.pending = P_NONE
         self._start_turn(self.start if kind == P_DEAL else (q + 1) % self.num_players)
+
+    def _take_card(self, q: int, card: int) -> None:
+        """Player ``q``'s drawn card (already out of the deck) goes into ``hand[q]``."""
+        self.hand[q] = card
+        self.hand_epoch[q] = self.epoch
+        self.last_draw[q] = len(self._history)
 
     def _start_turn(self, p: int) -> None:
         self.cur = p
@@ -360,13 +354,17 @@ class KingdomBuilderState(State):
             return
         p = self.cur
         card = self.hand[p]
-        if card == NO_CARD or self.board.tmask[card] & self.empty():
+        if card == NO_CARD or self._card_has_room(p):
             return
         self.removed[card] += 1
         self.hand[p] = NO_CARD
+        self._card_set_aside()
         if self._ensure_deck():
             self.pending = P_REDRAW
             self.pending_player = p
+
+    def _card_set_aside(self) -> None:
+        """Hook: the rare exception just set the current player's card aside."""
 
     def _end_turn(self) -> None:
         p = self.cur
@@ -489,7 +487,7 @@ class KingdomBuilderState(State):
         for q in range(n):
             vh = self.visible_hand(q, player)
             players.append({
-                "settlements": [hex_name(i) for i in _bits(self.stl[q])],
+                "settlements": [hex_name(i) for i in bits(self.stl[q])],
                 "supply": self.supply[q],
                 "card": None if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none"),
                 "tiles": [
@@ -545,34 +543,45 @@ class KingdomBuilderState(State):
             q for q in range(self.num_players)
             if q != player and self.visible_hand(q, player) is None
         ]
+        s._redeal(hidden, s.hand, self.hand_epoch, s.last_draw, rng)
+        return s
+
+    def _redeal(
+        self, hidden: list[int], hand: list[int], hand_epoch: list[int], last_draw: list[int],
+        rng: random.Random,
+    ) -> None:
+        """Redeal the cards ``hand[q]`` of the players ``hidden`` (in place, on a clone):
+        cards of the current deck generation are redrawn together with the deck, older ones
+        permuted among themselves; the history entries ``last_draw[q]`` are relabelled."""
         by_epoch: dict[int, list[int]] = {}
         for q in hidden:
-            by_epoch.setdefault(self.hand_epoch[q], []).append(q)
+            by_epoch.setdefault(hand_epoch[q], []).append(q)
         for ep, qs in by_epoch.items():
             if ep == self.epoch:
-                pool = list(s.deck)
+                pool = list(self.deck)
                 for q in qs:
-                    pool[s.hand[q]] += 1
+                    pool[hand[q]] += 1
                 for q in qs:
                     r = rng.randrange(sum(pool))
+                    t = 0
                     for t, c in enumerate(pool):
                         if r < c:
                             break
                         r -= c
                     pool[t] -= 1
-                    s.hand[q] = t
-                s.deck = pool
+                    hand[q] = t
+                self.deck = pool
             else:
-                cards = [s.hand[q] for q in qs]
+                cards = [hand[q] for q in qs]
                 rng.shuffle(cards)
                 for q, c in zip(qs, cards):
-                    s.hand[q] = c
+                    hand[q] = c
+        history = self._history
         for q in hidden:
-            idx = s.last_draw[q]
-            if 0 <= idx < len(s._history):
-                actor, _ = s._history[idx]
-                s._history[idx] = (actor, CARD_BASE + s.hand[q])
-        return s
+            idx = last_draw[q]
+            if 0 <= idx < len(history):
+                actor, _ = history[idx]
+                history[idx] = (actor, CARD_BASE + hand[q])
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
@@ -762,12 +771,3 @@ class KingdomBuilderState(State):
             raise ValueError("player count does not match the saved position")
         if "x" in data and self.x is not None:
             self.x.load_json(data["x"])
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

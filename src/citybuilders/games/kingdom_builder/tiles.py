@@ -40,6 +40,7 @@ __all__ = [
     "register_tile_kind",
     "kind_of_action",
     "with_adjacency",
+    "mask_actions",
     "PADDOCK_STEPS",
 ]
 
@@ -51,7 +52,8 @@ def with_adjacency(eligible: int, own: int) -> int:
     return near if near else eligible
 
 
-def _mask_actions(mask: int, base: int) -> list[int]:
+def mask_actions(mask: int, base: int) -> list[int]:
+    """Action ids ``base + i`` for the set bits ``i`` of ``mask``, ascending."""
     out = []
     while mask:
         low = mask & -mask
@@ -122,7 +124,7 @@ class BuildTile(TileKind):
     def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:
         if st.supply[p] <= 0:
             return []
-        return _mask_actions(self.targets(st, p), self.base)
+        return mask_actions(self.targets(st, p), self.base)
 
     def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
         st.place(p, action - self.base)
@@ -209,7 +211,7 @@ class MoveTile(TileKind):
         for s, mask in self.moves(st, p):
             targets = cache.get(mask)
             if targets is None:
-                targets = cache[mask] = _mask_actions(mask, 0)
+                targets = cache[mask] = mask_actions(mask, 0)
             out.extend(map((self.base + s * NUM_HEXES).__add__, targets))
         return out
 
