@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any, Sequence
 
 from citybuilders.core.errors import FormatError
-from citybuilders.core.grid import hex_neighbor_masks, hex_neighbor_table
+from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
 
 __all__ = [
     "SIZE",
@@ -143,16 +143,6 @@ def step(i: int, direction: str) -> int | None:
     """The hex one step from hex ``i`` in ``direction``, or None off the board."""
     m = shift(1 << i, direction)
     return m.bit_length() - 1 if m else None
-
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def hex_index(r: int, c: int) -> int:

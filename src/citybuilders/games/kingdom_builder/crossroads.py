@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from citybuilders.core.grid import components, hex_neighbor_masks
+from citybuilders.core.grid import components
 from citybuilders.core.options import Option
+
+from .board import FULL, NEIGHBORS, NUM_HEXES, SIZE, hex_index, hex_rc
 
 __all__ = [
     "SIZE",
@@ -76,26 +78,6 @@ __all__ = [
     "city_hall_footprint",
     "city_hall_centres",
 ]
-
-SIZE = 20
-"""Rows and columns of the assembled board."""
-NUM_HEXES = SIZE * SIZE
-FULL = (1 << NUM_HEXES) - 1
-NEIGHBORS: tuple[int, ...] = hex_neighbor_masks(SIZE, SIZE)
-"""``NEIGHBORS[i]``: bitset of the on-board neighbours of hex ``i`` (odd-r)."""
-
-
-def hex_index(r: int, c: int) -> int:
-    """Index ``r * 20 + c`` of global hex ``(r, c)``; raises ValueError off the board."""
-    if not (0 <= r < SIZE and 0 <= c < SIZE):
-        raise ValueError(f"hex {r},{c} is off the 20x20 board")
-    return r * SIZE + c
-
-
-def hex_rc(i: int) -> tuple[int, int]:
-    """Inverse of :func:`hex_index`: ``(row, col)``."""
-    return divmod(i, SIZE)
-
 
 def mask_of(cells: Iterable[tuple[int, int]]) -> int:
     """Bitset of the given ``(row, col)`` hexes (raises ValueError for an off-board hex)."""

@@ -52,20 +52,11 @@ class CrossroadsScore(KingdomBuilderScore):
             entry["tasks"] = {t: ps.parts[t] for t in self.tasks}
         return out
 
-    def to_text(self) -> str:
-        """The base table with one row per task before the total."""
-        heads = [f"P{p + 1}" for p in range(len(self.players))]
-        rows = [(c, [ps.parts[c] for ps in self.players]) for c in self.cards]
-        rows.append(("castles", [ps.parts["castles"] for ps in self.players]))
+    def _rows(self) -> list[tuple[str, list[int]]]:
+        """The base rows, then one row per task (the text table puts them before the total)."""
+        rows = super()._rows()
         rows += [(f"task {t}", [ps.parts[t] for ps in self.players]) for t in self.tasks]
-        rows.append(("total", [ps.total for ps in self.players]))
-        w = max(len(r[0]) for r in rows)
-        lines = [" " * w + "  " + "  ".join(f"{h:>9}" for h in heads)]
-        for name, vals in rows:
-            if name == "total":
-                lines.append("-" * len(lines[0]))
-            lines.append(f"{name:<{w}}  " + "  ".join(f"{v:>9}" for v in vals))
-        return "\n".join(lines)
+        return rows
 
 
 def _piece_lists(data: Mapping[str, Any], key: str, nplayers: int) -> list[list[int]]:

@@ -44,11 +44,17 @@ class KingdomBuilderScore(ScoreResult):
             ]
         }
 
-    def to_text(self) -> str:
-        """A readable table: one row per card and castles, one column per player."""
-        heads = [f"P{p + 1}" for p in range(len(self.players))]
+    def _rows(self) -> list[tuple[str, list[int]]]:
+        """``[(label, gold per player), ...]`` above the total: the cards, then castles."""
         rows = [(c, [ps.parts[c] for ps in self.players]) for c in self.cards]
         rows.append(("castles", [ps.parts["castles"] for ps in self.players]))
+        return rows
+
+    def to_text(self) -> str:
+        """A readable table: one row per :meth:`_rows` entry and the total, one column per
+        player."""
+        heads = [f"P{p + 1}" for p in range(len(self.players))]
+        rows = self._rows()
         rows.append(("total", [ps.total for ps in self.players]))
         w = max(len(r[0]) for r in rows)
         lines = [" " * w + "  " + "  ".join(f"{h:>9}" for h in heads)]
