@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import citybuilders
+from citybuilders.core.game import CHANCE
+from citybuilders.core.grid import hex_neighbors
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE
 from citybuilders.games.kingdom_builder.board import CARD_TERRAINS
 from citybuilders.games.kingdom_builder.state import KingdomBuilderState
@@ -100,3 +103,44 @@ def tile_moves(s: KingdomBuilderState, kind: str) -> set[tuple[tuple[int, int], 
             src, dst = divmod(a - k.base, 400)
             out.add((divmod(src, 20), divmod(dst, 20)))
     return out
+
+
+def play_random(g: Any, n: int, seed: int, every: int, stop: float = 1.0) -> tuple[Any, list[Any]]:
+    """Play a random game of ``g`` (``n`` players, ``seed``; uniform legal actions, chance by
+    ``sample_chance``); returns ``(final_state, seen)`` where ``seen`` holds a clone every
+    ``every`` steps and the final state. After each step the game stops early with probability
+    ``1 - stop``."""
+    s = g.new_initial_state(n, seed)
+    rng = random.Random(seed)
+    seen = []
+    steps = 0
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            a = s.sample_chance(rng)
+        else:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+        s.apply_action(a)
+        steps += 1
+        if steps % every == 0:
+            seen.append(s.clone())
+        if rng.random() > stop:
+            break
+    seen.append(s)
+    return s, seen
+
+
+def free_bfs(s: Any, start: tuple[int, int], free: int, steps: int = 3) -> set[tuple[int, int]]:
+    """``(row, col)`` hexes reachable from ``start`` in 1..``steps`` steps through the hexes of
+    the bitset ``free`` (a slow reference for piece moves)."""
+    frontier = {start}
+    seen = {start}
+    for _ in range(steps):
+        nxt = set()
+        for r, c in frontier:
+            for rr, cc in hex_neighbors(r, c, 20, 20):
+                if (rr, cc) not in seen and free >> h(rr, cc) & 1:
+                    nxt.add((rr, cc))
+        seen |= nxt
+        frontier = nxt
+    return seen - {start}

@@ -33,7 +33,9 @@ from citybuilders.games.kingdom_builder.crossroads_tiles import FORT_BUILD_BASE,
 from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
 from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
 
-from .helpers import build_targets, give_tile, h, loc_id, mask, new_state, put, tile_targets
+from .helpers import (
+    build_targets, free_bfs, give_tile, h, loc_id, mask, new_state, put, tile_targets,
+)
 
 CR = ["lighthouse_foresters_lodge:0", "barracks_crossroads:0", "city_hall_fort:0",
       "monastery_wagon:0"]
@@ -222,18 +224,7 @@ def test_wagon_placement_mountain_option_and_tile_from_placing() -> None:
 
 def _land_bfs(s, start, steps=3, mountains=True):
     land = s.board.buildable | (s.board.tmask[6] if mountains else 0)
-    free = land & ~s.all_occ & ~s.blocked
-    frontier = {start}
-    seen = {start}
-    for _ in range(steps):
-        nxt = set()
-        for r, c in frontier:
-            for rr, cc in hex_neighbors(r, c, 20, 20):
-                if (rr, cc) not in seen and free >> h(rr, cc) & 1:
-                    nxt.add((rr, cc))
-        seen |= nxt
-        frontier = nxt
-    return seen - {start}
+    return free_bfs(s, start, land & ~s.all_occ & ~s.blocked, steps)
 
 
 def test_wagon_moves_up_to_three_empty_land_steps() -> None:
@@ -283,17 +274,7 @@ def test_wagon_takes_a_tile_and_loses_it_when_removed() -> None:
 
 # ------------------------------------------------------------------ ship
 def _water_bfs(s, start, steps=3):
-    free = s.board.tmask[5] & ~s.all_occ & ~s.blocked
-    frontier, seen = {start}, {start}
-    for _ in range(steps):
-        nxt = set()
-        for r, c in frontier:
-            for rr, cc in hex_neighbors(r, c, 20, 20):
-                if (rr, cc) not in seen and free >> h(rr, cc) & 1:
-                    nxt.add((rr, cc))
-        seen |= nxt
-        frontier = nxt
-    return seen - {start}
+    return free_bfs(s, start, s.board.tmask[5] & ~s.all_occ & ~s.blocked, steps)
 
 
 def test_ship_place_move_and_fishermen() -> None:

@@ -18,6 +18,8 @@ from citybuilders.games.kingdom_builder.board import MOUNTAIN, WATER
 from citybuilders.games.kingdom_builder.crossroads_state import P_FORT
 from citybuilders.games.kingdom_builder.state import NEW, READY, USED
 
+from .helpers import play_random
+
 BASE = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
 CROSS = list(X.SECTIONS)
 
@@ -36,24 +38,7 @@ def layouts(draw) -> list[str]:
 def random_game(seed: int, n: int, sections: list[str], stop: float = 1.0, **opts):
     g = citybuilders.load_game("kingdom-builder", expansions=["crossroads"], sections=sections,
                                **opts)
-    s = g.new_initial_state(n, seed)
-    rng = random.Random(seed)
-    seen = []
-    steps = 0
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            a = s.sample_chance(rng)
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        s.apply_action(a)
-        steps += 1
-        if steps % 13 == 0:
-            seen.append(s.clone())
-        if rng.random() > stop:
-            break
-    seen.append(s)
-    return s, seen
+    return play_random(g, n, seed, 13, stop)
 
 
 def check_invariants(s) -> None:

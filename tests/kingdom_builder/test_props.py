@@ -15,30 +15,15 @@ from citybuilders.core.records import record_of, replay
 from citybuilders.games.kingdom_builder.board import dilate
 from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
 
+from .helpers import play_random
+
 SEEDS = st.integers(min_value=0, max_value=10**6)
 
 
 def random_game(seed: int, n: int, stop: float = 1.0, **opts):
     """Play a random game (tiles used often) and return the states seen every few steps."""
     g = citybuilders.load_game("kingdom-builder", **opts)
-    s = g.new_initial_state(n, seed)
-    rng = random.Random(seed)
-    seen = []
-    steps = 0
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            a = s.sample_chance(rng)
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        s.apply_action(a)
-        steps += 1
-        if steps % 17 == 0:
-            seen.append(s.clone())
-        if rng.random() > stop:
-            break
-    seen.append(s)
-    return s, seen
+    return play_random(g, n, seed, 17, stop)
 
 
 def check_invariants(s) -> None:
