@@ -10,14 +10,13 @@ Crossroads mid-game positions, and greedy games per second. Times are CPU time o
 from __future__ import annotations
 
 import argparse
-import random
-import time
 
 import citybuilders
-from citybuilders.bots.greedy import GreedyBot
-from citybuilders.bots.random_bot import RandomBot
-from citybuilders.core.game import CHANCE
-from citybuilders.core.runner import play_out
+
+# the sibling script (benchmarks/ is on sys.path when this file is run as a script)
+from bench_kingdom_builder import greedy_games as kb_greedy_games
+from bench_kingdom_builder import midgame_positions as kb_midgame_positions
+from bench_kingdom_builder import per_call, timed_random_games
 
 TWO = ["tavern", "barracks_crossroads", "city_hall_fort", "farm"]
 """Two base and two Crossroads sections (rotations drawn from each seed)."""
@@ -33,53 +32,18 @@ def load(sections: list[str] | None) -> citybuilders.core.game.Game:
 
 def random_games(sections: list[str] | None, games: int, n_players: int = 4) -> tuple[float, float]:
     """(games/s CPU, mean actions per game)."""
-    g = load(sections)
-    steps = 0
-    c0 = time.process_time()
-    for seed in range(games):
-        s = g.new_initial_state(n_players, seed)
-        play_out(s, [RandomBot(seed * 10 + i) for i in range(n_players)], random.Random(seed))
-        steps += len(s.history())
-    return games / (time.process_time() - c0), steps / games
+    c, _, steps = timed_random_games(load(sections), n_players, games)
+    return games / c, steps / games
 
 
 def midgame_positions(count: int) -> list:
-    g = load(TWO)
-    out = []
-    seed = 0
-    while len(out) < count:
-        s = g.new_initial_state(4, 1000 + seed)
-        rng = random.Random(seed)
-        seed += 1
-        target = rng.randint(10, 25)
-        while not s.is_terminal() and s.turn < target:
-            if s.current_player() == CHANCE:
-                s.apply_legal(s.sample_chance(rng))
-            else:
-                legal = s.legal_actions()
-                s.apply_legal(legal[rng.randrange(len(legal))])
-        while s.current_player() == CHANCE:
-            s.apply_legal(s.sample_chance(rng))
-        if not s.is_terminal():
-            out.append(s)
-    return out
-
-
-def per_call(positions: list, fn, reps: int) -> float:
-    c0 = time.process_time()
-    for _ in range(reps):
-        for s in positions:
-            fn(s)
-    return (time.process_time() - c0) / (reps * len(positions)) * 1e6
+    """Decision points of random 4-player games with two Crossroads sections (``TWO``)."""
+    return kb_midgame_positions(count, load(TWO))
 
 
 def greedy_games(games: int) -> float:
-    g = load(TWO)
-    c0 = time.process_time()
-    for seed in range(games):
-        s = g.new_initial_state(4, seed)
-        play_out(s, [GreedyBot(seed * 10 + i) for i in range(4)], random.Random(seed))
-    return games / (time.process_time() - c0)
+    """Greedy 4-player games per CPU second with two Crossroads sections (``TWO``)."""
+    return kb_greedy_games(4, games, load(TWO))
 
 
 def main() -> None:

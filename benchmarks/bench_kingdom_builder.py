@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any, Callable
 
 import citybuilders
 from citybuilders.bots.greedy import GreedyBot
@@ -19,22 +20,29 @@ from citybuilders.core.game import CHANCE
 from citybuilders.core.runner import play_out
 
 
-def random_games(n_players: int, games: int) -> tuple[float, float, float]:
-    """(games/s CPU, games/s wall, mean actions per game)."""
-    g = citybuilders.load_game("kingdom-builder")
+def timed_random_games(g: Any, n_players: int, games: int) -> tuple[float, float, int]:
+    """Random games of ``g`` for seeds ``0..games-1``: (CPU s, wall s, total actions)."""
     steps = 0
     c0, w0 = time.process_time(), time.perf_counter()
     for seed in range(games):
         s = g.new_initial_state(n_players, seed)
         play_out(s, [RandomBot(seed * 10 + i) for i in range(n_players)], random.Random(seed))
         steps += len(s.history())
-    c, w = time.process_time() - c0, time.perf_counter() - w0
+    return time.process_time() - c0, time.perf_counter() - w0, steps
+
+
+def random_games(n_players: int, games: int) -> tuple[float, float, float]:
+    """(games/s CPU, games/s wall, mean actions per game)."""
+    g = citybuilders.load_game("kingdom-builder")
+    c, w, steps = timed_random_games(g, n_players, games)
     return games / c, games / w, steps / games
 
 
-def midgame_positions(count: int) -> list:
-    """Decision points of random 4-player games after 10 to 25 turns."""
-    g = citybuilders.load_game("kingdom-builder")
+def midgame_positions(count: int, g: Any = None) -> list:
+    """Decision points of random 4-player games of ``g`` (default: the base game) after 10 to 25
+    turns."""
+    if g is None:
+        g = citybuilders.load_game("kingdom-builder")
     out = []
     seed = 0
     while len(out) < count:
@@ -55,7 +63,8 @@ def midgame_positions(count: int) -> list:
     return out
 
 
-def per_call(positions: list, fn, reps: int) -> float:
+def per_call(positions: list, fn: Callable[[Any], Any], reps: int) -> float:
+    """CPU µs per ``fn(position)`` call."""
     c0 = time.process_time()
     for _ in range(reps):
         for s in positions:
@@ -63,8 +72,10 @@ def per_call(positions: list, fn, reps: int) -> float:
     return (time.process_time() - c0) / (reps * len(positions)) * 1e6
 
 
-def greedy_games(n_players: int, games: int) -> float:
-    g = citybuilders.load_game("kingdom-builder")
+def greedy_games(n_players: int, games: int, g: Any = None) -> float:
+    """Greedy-bot games per CPU second (``g`` default: the base game)."""
+    if g is None:
+        g = citybuilders.load_game("kingdom-builder")
     c0 = time.process_time()
     for seed in range(games):
         s = g.new_initial_state(n_players, seed)
