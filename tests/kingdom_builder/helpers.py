@@ -144,3 +144,14 @@ def free_bfs(s: Any, start: tuple[int, int], free: int, steps: int = 3) -> set[t
         seen |= nxt
         frontier = nxt
     return seen - {start}
+
+
+def random_steps(s: Any, rng: random.Random, steps: int) -> None:
+    """Apply up to ``steps`` random actions (chance by ``sample_chance``) to ``s`` in place,
+    stopping at the end of the game."""
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
+                       else legal[rng.randrange(len(legal))])

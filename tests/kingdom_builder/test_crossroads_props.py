@@ -18,7 +18,7 @@ from citybuilders.games.kingdom_builder.board import MOUNTAIN, WATER
 from citybuilders.games.kingdom_builder.crossroads_state import P_FORT
 from citybuilders.games.kingdom_builder.state import NEW, READY, USED
 
-from .helpers import play_random
+from .helpers import play_random, random_steps
 
 BASE = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
 CROSS = list(X.SECTIONS)
@@ -118,13 +118,7 @@ def test_clone_independence_and_resample(seed: int, sections: list[str]) -> None
         return
     before = s.to_json()
     c = s.clone()
-    rng = random.Random(seed)
-    for _ in range(40):
-        if c.is_terminal():
-            break
-        legal = c.legal_actions()
-        c.apply_action(c.sample_chance(rng) if c.current_player() == CHANCE
-                       else legal[rng.randrange(len(legal))])
+    random_steps(c, random.Random(seed), 40)
     assert s.to_json() == before
     for p in range(3):
         r = s.resample_from_infostate(p, random.Random(seed + p))

@@ -10,12 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import citybuilders
-from citybuilders.core.game import CHANCE
 from citybuilders.core.records import record_of, replay
 from citybuilders.games.kingdom_builder.board import dilate
 from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
 
-from .helpers import play_random
+from .helpers import play_random, random_steps
 
 SEEDS = st.integers(min_value=0, max_value=10**6)
 
@@ -82,13 +81,7 @@ def test_clone_independence(seed: int) -> None:
         return
     before = s.to_json()
     c = s.clone()
-    rng = random.Random(seed)
-    for _ in range(30):
-        if c.is_terminal():
-            break
-        legal = c.legal_actions()
-        c.apply_action(c.sample_chance(rng) if c.current_player() == CHANCE
-                       else legal[rng.randrange(len(legal))])
+    random_steps(c, random.Random(seed), 30)
     assert s.to_json() == before
 
 

@@ -24,7 +24,7 @@ from citybuilders.core.game import PlayerScore
 from . import crossroads as X
 from .board import CASTLE, LOCATION, MOUNTAIN, SIZE, TERRAINS, WATER, hex_name
 from .crossroads_state import task_areas
-from .scorefile import KingdomBuilderScore, parse_score_input
+from .scorefile import KingdomBuilderScore, cell_index, parse_score_input
 from .scoring import score_all
 
 __all__ = ["CROSSROADS_KEYS", "CrossroadsScore", "score_file_crossroads", "has_crossroads_keys"]
@@ -74,14 +74,7 @@ def _piece_lists(data: Mapping[str, Any], key: str, nplayers: int) -> list[list[
             raise FormatError(f"{key}[{p}]: at most {_LIMIT[key]} hexes, got {len(lst)}")
         hexes = []
         for k, rc in enumerate(lst):
-            where = f"{key}[{p}][{k}]"
-            if not (isinstance(rc, list) and len(rc) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)):
-                raise FormatError(f"{where}: expected [row, col] integers, got {rc!r}")
-            r, c = rc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                raise FormatError(f"{where}: hex {r},{c} is off the board (rows/cols 0..19)")
-            hexes.append(r * SIZE + c)
+            hexes.append(cell_index(rc, f"{key}[{p}][{k}]"))
         out.append(hexes)
     return out
 

@@ -21,7 +21,7 @@ from citybuilders.core.game import PlayerScore, ScoreResult
 from .board import CASTLE, LOCATION, SIZE, TERRAINS, Board, make_board, section_data
 from .scoring import CARDS, score_all
 
-__all__ = ["KingdomBuilderScore", "score_file", "parse_score_input"]
+__all__ = ["KingdomBuilderScore", "score_file", "parse_score_input", "cell_index"]
 
 
 class KingdomBuilderScore(ScoreResult):
@@ -72,6 +72,18 @@ def _req(data: Mapping[str, Any], key: str, typ: type) -> Any:
     if not isinstance(v, typ) or isinstance(v, bool):
         raise FormatError(f"'{key}' must be a {typ.__name__}")
     return v
+
+
+def cell_index(rc: Any, where: str) -> int:
+    """Hex index of a score-file cell ``[row, col]`` (two integers, 0..19 each). Raises
+    FormatError naming ``where`` (e.g. ``settlements[0][3]``) otherwise."""
+    if not (isinstance(rc, list) and len(rc) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)):
+        raise FormatError(f"{where}: expected [row, col] integers, got {rc!r}")
+    r, c = rc
+    if not (0 <= r < SIZE and 0 <= c < SIZE):
+        raise FormatError(f"{where}: hex {r},{c} is off the board (rows/cols 0..19)")
+    return r * SIZE + c
 
 
 def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str, Any]]:
@@ -125,13 +137,8 @@ def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str,
         mask = 0
         for k, rc in enumerate(lst):
             where = f"settlements[{p}][{k}]"
-            if not (isinstance(rc, list) and len(rc) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)):
-                raise FormatError(f"{where}: expected [row, col] integers, got {rc!r}")
+            i = cell_index(rc, where)
             r, c = rc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                raise FormatError(f"{where}: hex {r},{c} is off the board (rows/cols 0..19)")
-            i = r * SIZE + c
             if i in seen:
                 raise FormatError(
                     f"{where}: hex {r},{c} already holds a settlement of P{seen[i] + 1} (settlements[{seen[i]}])"
