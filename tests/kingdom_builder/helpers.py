@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import citybuilders
@@ -155,3 +157,21 @@ def random_steps(s: Any, rng: random.Random, steps: int) -> None:
         legal = s.legal_actions()
         s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
                        else legal[rng.randrange(len(legal))])
+
+
+def run_cli(capsys: Any, *args: str) -> tuple[int, str, str]:
+    """``citybuilders <args>`` in-process: ``(exit code, stdout, stderr)``."""
+    from citybuilders.cli import main
+
+    code = main(list(args))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def cli_moves(capsys: Any, tmp_path: Any, s: Any) -> tuple[int, list[str], Path]:
+    """Save ``s`` as ``tmp_path/state.json`` and run ``citybuilders moves`` on it:
+    ``(exit code, output lines, the file)``."""
+    f = tmp_path / "state.json"
+    f.write_text(json.dumps(s.to_json()))
+    code, out, _ = run_cli(capsys, "moves", str(f))
+    return code, out.strip().splitlines(), f

@@ -7,25 +7,19 @@ import json
 from pathlib import Path
 
 import citybuilders
-from citybuilders.cli import main
 from citybuilders.terminal import play_terminal
 
+from .helpers import cli_moves, run_cli
 from .test_scorefile import example
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    cap = capsys.readouterr()
-    return code, cap.out, cap.err
 
 
 def test_score_json_and_table(tmp_path: Path, capsys) -> None:
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(example()))
-    code, out, _ = run(capsys, "score", "kingdom-builder", str(f), "--json")
+    code, out, _ = run_cli(capsys, "score", "kingdom-builder", str(f), "--json")
     assert code == 0
     assert json.loads(out)["players"][0]["total"] == 36
-    code, out, _ = run(capsys, "score", "kingdom-builder", str(f))
+    code, out, _ = run_cli(capsys, "score", "kingdom-builder", str(f))
     assert code == 0 and "total" in out and "36" in out
 
 
@@ -43,7 +37,7 @@ def test_score_bad_files(tmp_path: Path, capsys) -> None:
     for name, (text, needle) in cases.items():
         f = tmp_path / name
         f.write_text(text)
-        code, out, err = run(capsys, "score", "kingdom-builder", str(f))
+        code, out, err = run_cli(capsys, "score", "kingdom-builder", str(f))
         assert code == 2, (name, err)
         assert "Traceback" not in err and needle in err
         assert len(err.strip().splitlines()) == 1, err
@@ -54,19 +48,16 @@ def test_moves_of_saved_position(tmp_path: Path, capsys) -> None:
     s = g.new_initial_state(2, 3)
     s.apply_action(0)  # grass for player 0
     s.apply_action(1)
-    f = tmp_path / "state.json"
-    f.write_text(json.dumps(s.to_json()))
-    code, out, _ = run(capsys, "moves", str(f))
+    code, lines, f = cli_moves(capsys, tmp_path, s)
     assert code == 0
-    lines = out.strip().splitlines()
     assert len(lines) == 61 and lines[0] == "build 3,4"  # every grass hex; first is 3,4
     f.write_text(json.dumps({"game": "kingdom-builder"}))
-    code, _, err = run(capsys, "moves", str(f))
+    code, _, err = run_cli(capsys, "moves", str(f))
     assert code == 2 and "missing key" in err
 
 
 def test_play_bots_to_the_end(capsys) -> None:
-    code, out, err = run(capsys, "play", "kingdom-builder", "--players", "random,greedy",
+    code, out, err = run_cli(capsys, "play", "kingdom-builder", "--players", "random,greedy",
                          "--seed", "4", "--preset", "first-game", "--no-color")
     assert code == 0, err
     assert "tavern:0 paddock:0 oasis:0 farm:0" in out
@@ -87,13 +78,13 @@ def test_play_human_scripted() -> None:
 
 
 def test_play_bad_option(capsys) -> None:
-    code, _, err = run(capsys, "play", "kingdom-builder", "--sections", "tavern,mars,oasis,farm")
+    code, _, err = run_cli(capsys, "play", "kingdom-builder", "--sections", "tavern,mars,oasis,farm")
     assert code == 2 and "unknown section 'mars'" in err
 
 
 def test_simulate_small(tmp_path: Path, capsys) -> None:
     out = tmp_path / "rows.jsonl"
-    code, _, err = run(capsys, "simulate", "kingdom-builder", "--games", "3", "--players",
+    code, _, err = run_cli(capsys, "simulate", "kingdom-builder", "--games", "3", "--players",
                        "greedy,random", "--seed", "1", "--out", str(out), "--no-progress")
     assert code == 0, err
     rows = [json.loads(line) for line in out.read_text().splitlines()]

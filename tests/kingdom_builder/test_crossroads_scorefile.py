@@ -13,6 +13,8 @@ import pytest
 import citybuilders
 from citybuilders.core.errors import FormatError
 
+from .helpers import cli_moves, run_cli
+
 CITY_HALL = [[18, 5], [18, 4], [18, 6], [17, 4], [17, 5], [19, 4], [19, 5]]
 
 
@@ -112,24 +114,16 @@ def test_bad_crossroads_keys(change: dict, needle: str) -> None:
     assert "\n" not in str(err.value)
 
 
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    from citybuilders.cli import main
-
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_score_json_and_bad_file(tmp_path: Path, capsys) -> None:
     f = tmp_path / "cr.json"
     f.write_text(json.dumps(example()))
-    code, out, _ = _run(capsys, "score", "kingdom-builder", str(f), "--json")
+    code, out, _ = run_cli(capsys, "score", "kingdom-builder", str(f), "--json")
     assert code == 0
     got = json.loads(out)
     assert [p["total"] for p in got["players"]] == [49, 36]
     assert got["players"][1]["tasks"] == {"compass_points": 0, "advance": 9}
     f.write_text(json.dumps({**example(), "ships": [[[1, 1]], []]}))
-    code, _, err = _run(capsys, "score", "kingdom-builder", str(f))
+    code, _, err = run_cli(capsys, "score", "kingdom-builder", str(f))
     assert code == 2 and "Traceback" not in err and "water" in err
     assert len(err.strip().splitlines()) == 1
 
@@ -143,16 +137,13 @@ def test_cli_moves_of_a_crossroads_position(tmp_path: Path, capsys) -> None:
     s = g.new_initial_state(2, 0)
     s.apply_action(4)  # forest for player 0
     s.apply_action(0)
-    f = tmp_path / "state.json"
-    f.write_text(json.dumps(s.to_json()))
-    code, out, _ = _run(capsys, "moves", str(f))
+    code, lines, _ = cli_moves(capsys, tmp_path, s)
     assert code == 0
-    lines = out.strip().splitlines()
     assert len(lines) == 55 and lines[0] == "build 0,0"  # every forest hex
 
 
 def test_cli_play_and_simulate_with_crossroads(tmp_path: Path, capsys) -> None:
-    code, out, _ = _run(capsys, "play", "kingdom-builder", "--players", "random,greedy",
+    code, out, _ = run_cli(capsys, "play", "kingdom-builder", "--players", "random,greedy",
                         "--expansions", "crossroads", "--sections",
                         "lighthouse_foresters_lodge,barracks_crossroads,tavern,farm",
                         "--seed", "2", "--no-color")
@@ -160,7 +151,7 @@ def test_cli_play_and_simulate_with_crossroads(tmp_path: Path, capsys) -> None:
     assert "fortress" in out and "road" in out  # the two tasks of this setup in the breakdown
     assert "Crossroads tasks: Fortress (6 gold); Road (7 gold)" in out
     rows = tmp_path / "rows.jsonl"
-    code, out, _ = _run(capsys, "simulate", "kingdom-builder", "--games", "2", "--players",
+    code, out, _ = run_cli(capsys, "simulate", "kingdom-builder", "--games", "2", "--players",
                         "greedy,random", "--expansions", "crossroads", "--no-progress",
                         "--out", str(rows))
     assert code == 0
@@ -172,7 +163,7 @@ def test_cli_play_human_uses_crossroads_notation(capsys, monkeypatch) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("wagon 0,0\nhelp\nquit\n"))
-    code, out, err = _run(capsys, "play", "kingdom-builder", "--players", "human,random",
+    code, out, err = run_cli(capsys, "play", "kingdom-builder", "--players", "human,random",
                           "--expansions", "crossroads", "--seed", "11", "--no-color")
     assert "Traceback" not in out + err
     assert "you hold no Wagon tile" in out + err
