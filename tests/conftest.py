@@ -4,3 +4,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "core"))
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Run the real-browser tests last: Playwright's sync API keeps an asyncio event loop
+    running in the main thread until the session ends, which would break later tests that
+    call ``asyncio.run``."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
