@@ -287,11 +287,8 @@ class CrossroadsState(KingdomBuilderState):
         self.city_hall[p] = fp
         self.occ[p] |= fp
         self.all_occ |= fp
-        m = fp
-        while m:
-            low = m & -m
-            self.acquire(p, low.bit_length() - 1)
-            m ^= low
+        for i in bits(fp):
+            self.acquire(p, i)
 
     def start_fort(self, p: int) -> None:
         """Fort, step 1: a public chance node draws the Fort's terrain card."""

@@ -22,6 +22,7 @@ from .board import (
     GRASS,
     NUM_HEXES,
     WATER,
+    bits,
     dilate,
     hex_name,
     parse_hex,
@@ -256,11 +257,8 @@ class TerrainMoveTile(MoveTile):
         allow_null = st.allow_null_move
         blocked = st.blocked
         out = []
-        stl = st.movable(p)
-        while stl:
-            low = stl & -stl
-            stl ^= low
-            s = low.bit_length() - 1
+        for s in bits(st.movable(p)):
+            low = 1 << s
             mask = 0
             for t in terrains:  # two with the Crossroads tile until the first terrain is used
                 kind_mask = board.tmask[t]
@@ -295,11 +293,7 @@ class PaddockTile(MoveTile):
     def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
         free = st.board.buildable & st.empty()
         out = []
-        stl = st.movable(p)
-        while stl:
-            low = stl & -stl
-            stl ^= low
-            s = low.bit_length() - 1
+        for s in bits(st.movable(p)):
             m = PADDOCK_STEPS[s] & free
             if m:
                 out.append((s, m))
