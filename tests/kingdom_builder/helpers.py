@@ -175,3 +175,18 @@ def cli_moves(capsys: Any, tmp_path: Any, s: Any) -> tuple[int, list[str], Path]
     f.write_text(json.dumps(s.to_json()))
     code, out, _ = run_cli(capsys, "moves", str(f))
     return code, out.strip().splitlines(), f
+
+
+def check_json_roundtrip(s: Any) -> None:
+    """``s`` survives ``to_json`` -> JSON text -> ``state_from_json`` unchanged (equal state,
+    same legal actions)."""
+    again = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert again == s and again.legal_actions() == s.legal_actions()
+
+
+def check_record_replay(final: Any) -> None:
+    """The game record of ``final`` (through JSON text) replays to an equal state."""
+    from citybuilders.core.records import record_of, replay
+
+    rec = record_of(final)
+    assert replay(json.loads(json.dumps(rec.to_json()))) == final

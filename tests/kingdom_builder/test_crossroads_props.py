@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 import citybuilders
 from citybuilders.bots.greedy import GreedyBot
 from citybuilders.core.game import CHANCE
-from citybuilders.core.records import record_of, replay
 from citybuilders.games.kingdom_builder import crossroads as X
 from citybuilders.games.kingdom_builder.board import MOUNTAIN, WATER
 from citybuilders.games.kingdom_builder.crossroads_state import P_FORT
 from citybuilders.games.kingdom_builder.state import NEW, READY, USED
 
-from .helpers import play_random, random_steps
+from .helpers import (
+    check_json_roundtrip, check_record_replay, play_random, random_steps,
+)
 
 BASE = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
 CROSS = list(X.SECTIONS)
@@ -90,8 +91,7 @@ def test_random_crossroads_games(seed: int, n: int, sections: list[str]) -> None
     assert len(final.tasks) == sum(1 for s in sections if s.split(":")[0] in X.SECTIONS)
     for s in seen[::3]:
         check_invariants(s)
-        again = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
-        assert again == s and again.legal_actions() == s.legal_actions()
+        check_json_roundtrip(s)
         for p in range(n):
             obs = s.observation(p)
             json.dumps(obs)
@@ -102,8 +102,7 @@ def test_random_crossroads_games(seed: int, n: int, sections: list[str]) -> None
                 if q != p and not shown:
                     assert obs["players"][q]["card"] in (None, "none")
                     assert obs["crossroads"]["players"][q]["second_card"] in (None, "none")
-    rec = record_of(final)
-    assert replay(json.loads(json.dumps(rec.to_json()))) == final
+    check_record_replay(final)
     totals = final.scores()
     for p, ps in enumerate(totals):
         assert set(final.tasks) <= set(ps.parts) and ps.total == sum(ps.parts.values())

@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import citybuilders
-from citybuilders.core.records import record_of, replay
 from citybuilders.games.kingdom_builder.board import dilate
 from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
 
-from .helpers import play_random, random_steps
+from .helpers import (
+    check_json_roundtrip, check_record_replay, play_random, random_steps,
+)
 
 SEEDS = st.integers(min_value=0, max_value=10**6)
 
@@ -59,8 +60,7 @@ def test_random_game_invariants_and_roundtrips(seed: int, n: int) -> None:
     assert 0 in final.supply
     for s in seen[::2]:
         check_invariants(s)
-        again = s.game.state_from_json(json.loads(json.dumps(s.to_json())))
-        assert again == s and again.legal_actions() == s.legal_actions()
+        check_json_roundtrip(s)
         for p in range(n):
             obs = s.observation(p)
             json.dumps(obs)
@@ -68,8 +68,7 @@ def test_random_game_invariants_and_roundtrips(seed: int, n: int) -> None:
                 vis = obs["players"][q]["card"]
                 if q != p and not (q == s.current_player()):
                     assert vis in (None, "none")  # another player's hidden card never shown
-    rec = record_of(final)
-    assert replay(json.loads(json.dumps(rec.to_json()))) == final
+    check_record_replay(final)
 
 
 @settings(max_examples=8, deadline=None)
