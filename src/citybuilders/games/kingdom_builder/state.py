@@ -33,7 +33,7 @@ from .board import (
     parse_hex,
 )
 from .scoring import score_all, score_player
-from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action, mask_actions
+from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action
 
 __all__ = ["KingdomBuilderState", "NONE", "READY", "USED", "NEW", "LOST"]
 
@@ -265,7 +265,11 @@ class KingdomBuilderState(State):
         p = player
         mask = self._build_mask(p)
         if mask:
-            out = mask_actions(mask, BUILD_BASE)
+            out = []
+            while mask:  # = mask_actions(mask, BUILD_BASE), inlined on this hot path
+                low = mask & -mask
+                out.append(BUILD_BASE + low.bit_length() - 1)
+                mask ^= low
             if self.mand > 0:
                 return out
         else:
