@@ -279,7 +279,10 @@ class KingdomBuilderState(State):
         if READY not in hold[base: base + self.nloc]:
             return out
         locs = self.board.locations
-        kinds = {locs[k][1] for k in range(self.nloc) if hold[base + k] == READY}
+        kinds = set()
+        for k in range(self.nloc):  # a loop, not a comprehension: no extra frame (hot path)
+            if hold[base + k] == READY:
+                kinds.add(locs[k][1])
         for kind in KINDS_BY_BASE:
             if kind.id in kinds:
                 out.extend(kind.legal(self, p))
