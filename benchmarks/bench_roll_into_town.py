@@ -5,8 +5,8 @@ Run: ``python benchmarks/bench_roll_into_town.py [games]``. Prints figures; not 
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from citybuilders.bots import make_bot
@@ -52,7 +52,10 @@ def bench_calls(n: int = 2000) -> dict[str, float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=200,
+                        help="random games (greedy: games/10, at least 10)")
+    games = parser.parse_args().games
     for bot, n in (("random", games), ("greedy", max(10, games // 10))):
         dt, mean, steps = bench_games(bot, n)
         print(f"{bot:>6} solo: {n / dt:8.1f} games/s  {dt / n * 1000:7.2f} ms/game  "
