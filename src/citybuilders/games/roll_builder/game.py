@@ -862,13 +862,19 @@ class RollBuilderState(State):
         elif b.extra_if == "on_or_adjacent_to_mountain" and sh.mountain_near >> s & 1:
             self._gain(p, b.extra_gain)
         p.extra_roads += b.extra_roads
-        if b.bonus_action == "build":
-            p.pbuild.append(0)
-        elif b.bonus_action == "wonder":
-            p.pwonder.append(0)
-        p.pib += b.innovation_bonus
+        self._grant_bonus(p, b.bonus_action, b.innovation_bonus)
         if p.g_build is not None:
             self._gain(p, p.g_build)
+
+    @staticmethod
+    def _grant_bonus(p: PlayerSheet, bonus_action: str | None, innovation_bonus: int) -> None:
+        """Queue a building's or wonder box's bonus Build/Wonder action and innovation bonus
+        (resolved by the player at once; rulebook 'Ações bônus')."""
+        if bonus_action == "build":
+            p.pbuild.append(0)
+        elif bonus_action == "wonder":
+            p.pwonder.append(0)
+        p.pib += innovation_bonus
 
     def _fill_box(self, p: PlayerSheet, i: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
@@ -886,11 +892,7 @@ class RollBuilderState(State):
         p.wvals[i] = use if use else 7  # 7 = filled by a bonus action without value
         p.filled |= 1 << i
         self._gain(p, box.gain)
-        if box.bonus_action == "build":
-            p.pbuild.append(0)
-        elif box.bonus_action == "wonder":
-            p.pwonder.append(0)
-        p.pib += box.innovation_bonus
+        self._grant_bonus(p, box.bonus_action, box.innovation_bonus)
         if p.g_box is not None:
             self._gain(p, p.g_box)
 
