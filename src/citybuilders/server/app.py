@@ -316,23 +316,22 @@ def create_app(db_url: str | None = None) -> FastAPI:
         m, lg, seat = await _seat_game(request, game_id)
         return _json_bytes(m.view_json(lg, seat))
 
-    @app.post("/api/games/{game_id}/act")
-    async def api_act(request: Request, game_id: str) -> JSONResponse:
+    async def _seat_change(request: Request, game_id: str, undo: bool) -> JSONResponse:
+        """A seat's move or undo: check the token, apply (committed first), return the new view."""
         m = manager(request)
         lg = await m.get(game_id)
         body = await _json_body(request)
         seat = m.seat_of(lg, _token(request, body))
-        await m.act(lg, seat, body)
+        await (m.undo if undo else m.act)(lg, seat, body)
         return _json_bytes(m.view_json(lg, seat))
+
+    @app.post("/api/games/{game_id}/act")
+    async def api_act(request: Request, game_id: str) -> JSONResponse:
+        return await _seat_change(request, game_id, undo=False)
 
     @app.post("/api/games/{game_id}/undo")
     async def api_undo(request: Request, game_id: str) -> JSONResponse:
-        m = manager(request)
-        lg = await m.get(game_id)
-        body = await _json_body(request)
-        seat = m.seat_of(lg, _token(request, body))
-        await m.undo(lg, seat, body)
-        return _json_bytes(m.view_json(lg, seat))
+        return await _seat_change(request, game_id, undo=True)
 
     @app.get("/api/games/{game_id}/record")
     async def api_record(request: Request, game_id: str) -> JSONResponse:
