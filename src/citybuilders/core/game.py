@@ -407,7 +407,6 @@ class State(ABC):
         """
         if not self.is_terminal():
             return [0.0] * self.num_players
-        totals = [s.total for s in self.scores()]
         winners = self.winners()
         share = 1.0 / len(winners)
         return [share if p in winners else 0.0 for p in range(self.num_players)]

@@ -7,14 +7,14 @@ any the game marks as final via ``State.undo_blocked_after`` (optional hook).
 
 Simultaneous turns (opt-in): a state whose ``undo_per_player()`` method returns True (Roll Builder)
 lets a player take back their own actions since the last chance event even when other players'
-independent actions are interleaved; those stay in place (:func:`undo_own_last`).
+independent actions are interleaved; those stay in place.
 """
 
 from __future__ import annotations
 
 from .game import State
 
-__all__ = ["undoable_count", "undo_last", "undo_own_last"]
+__all__ = ["undoable_count", "undo_last", "rebuild"]
 
 
 def _per_player(state: State) -> bool:
@@ -22,85 +22,57 @@ def _per_player(state: State) -> bool:
     return bool(hook is not None and hook())
 
 
-def undoable_count(state: State, player: int) -> int:
-    """How many trailing history entries ``player`` may take back now.
+def _undoable_indices(state: State, player: int) -> list[int]:
+    """History indices of ``player``'s entries that may be taken back now, newest first.
 
-    For states with ``undo_per_player()`` True: ``player``'s own entries since the last chance
-    entry, other players' entries skipped.
+    The scan from the end stops at a chance entry, at an index the game blocks
+    (``undo_blocked_after``) and, unless the state opts into per-player undo, at another player's
+    entry (per-player: other players' entries are skipped).
     """
     hist = state._history
-    if _per_player(state):
-        blocked = getattr(state, "undo_blocked_after", None)
-        n = 0
-        for i in range(len(hist) - 1, -1, -1):
-            actor = hist[i][0]
-            if actor < 0 or (blocked is not None and blocked(i)):
-                break
-            if actor == player:
-                n += 1
-        return n
-    n = 0
-    for actor, action in reversed(hist):
-        if actor != player:
+    blocked = getattr(state, "undo_blocked_after", None)
+    per_player = _per_player(state)
+    out: list[int] = []
+    for i in range(len(hist) - 1, -1, -1):
+        if blocked is not None and blocked(i):
             break
-        blocked = getattr(state, "undo_blocked_after", None)
-        if blocked is not None and blocked(len(hist) - n - 1):
+        actor = hist[i][0]
+        if actor == player:
+            out.append(i)
+        elif actor < 0 or not per_player:
             break
-        n += 1
-    return n
+    return out
+
+
+def undoable_count(state: State, player: int) -> int:
+    """How many history entries ``player`` may take back now (see :func:`_undoable_indices`)."""
+    return len(_undoable_indices(state, player))
 
 
 def undo_last(state: State, player: int) -> State:
-    """A new state equal to ``state`` with ``player``'s last action taken back.
+    """A new state equal to ``state`` with ``player``'s last undoable action taken back.
 
-    Rebuilt by replaying the history (exact). Raises IllegalActionError if nothing is undoable.
+    Rebuilt by replaying the history without that entry (exact); in per-player mode the other
+    players' later actions of the phase are kept. Raises IllegalActionError if nothing is
+    undoable.
     """
     from .errors import IllegalActionError
 
-    if undoable_count(state, player) == 0:
+    indices = _undoable_indices(state, player)
+    if not indices:
         raise IllegalActionError(
             "nothing to undo: only your own actions since the last draw, roll or other "
             "player's move can be taken back"
         )
-    if _per_player(state):
-        return undo_own_last(state, player)
-    return rebuild(state, len(state._history) - 1)
+    return rebuild(state, skip=indices[0])
 
 
-def undo_own_last(state: State, player: int) -> State:
-    """Simultaneous turns: a new state with ``player``'s last own action of the current phase
-    taken back and every other player's action kept (replayed in order).
-
-    Only for games whose players do not interact within a phase. Raises IllegalActionError if
-    ``player`` has no action since the last chance event.
-    """
-    from .errors import IllegalActionError
-
-    hist = state._history
-    blocked = getattr(state, "undo_blocked_after", None)
-    idx = None
-    for i in range(len(hist) - 1, -1, -1):
-        actor = hist[i][0]
-        if actor < 0 or (blocked is not None and blocked(i)):
-            break
-        if actor == player:
-            idx = i
-            break
-    if idx is None:
-        raise IllegalActionError(
-            "nothing to undo: only your own actions since the last roll can be taken back"
-        )
+def rebuild(state: State, upto: int | None = None, skip: int | None = None) -> State:
+    """Replay ``state``'s history on a fresh initial state: the first ``upto`` entries (all if
+    None), leaving out entry ``skip`` if given."""
     s = state.game.new_initial_state(state.num_players, state.seed)
+    hist = state._history if upto is None else state._history[:upto]
     for i, (actor, action) in enumerate(hist):
-        if i != idx:
+        if i != skip:
             s.apply_legal(action, actor if actor >= 0 else None)
-    return s
-
-
-def rebuild(state: State, upto: int) -> State:
-    """Replay the first ``upto`` history entries of ``state`` on a fresh initial state."""
-    game = state.game
-    s = game.new_initial_state(state.num_players, state.seed)
-    for actor, action in state._history[:upto]:
-        s.apply_legal(action, actor if actor >= 0 else None)
     return s
