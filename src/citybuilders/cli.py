@@ -394,13 +394,11 @@ def replay(
         upto = hidden
         note = (f"(moves from {hidden + 1} on are hidden: this record was exported from a running "
                 "game; a finished game's record replays in full)")
-    final = do_replay(rec, upto)
-    g = final.game
-    state = g.new_initial_state(rec.num_players, rec.seed)
-    for i, (actor, action) in enumerate(final._history, 1):
+    def show(i: int, actor: int, text: str) -> None:
         who = "chance" if actor < 0 else f"P{actor + 1}"
-        typer.echo(f"{i:4}. {who:7} {state.action_to_string(action, actor if actor >= 0 else None)}")
-        state.apply_legal(action, actor if actor >= 0 else None)
+        typer.echo(f"{i:4}. {who:7} {text}")
+
+    final = do_replay(rec, upto, on_move=show)
     typer.echo("")
     if note:
         typer.echo(note)

@@ -71,6 +71,10 @@ def test_moves_and_replay(tmp_path, capsys):
     rec.write_text(json.dumps(record_of(state).to_json()))
     code, out, _ = run(capsys, "replay", str(rec))
     assert code == 0 and "total" in out
+    moves = [line.split(None, 2) for line in out.splitlines() if line[:5].strip().endswith(".")]
+    assert len(moves) == len(state.history())
+    assert moves[0][1] == "chance" and moves[0][2].startswith("card ")
+    assert {m[2] for m in moves if m[1].startswith("P")} <= {"build", "roll"}
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, _, err = run(capsys, "replay", str(bad))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import CitybuildersError, RecordError
 from .game import State, chance_viewer_of
@@ -91,8 +91,15 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
     )
 
 
-def replay(record: Record | Mapping[str, Any] | str, upto: int | None = None) -> State:
+def replay(
+    record: Record | Mapping[str, Any] | str,
+    upto: int | None = None,
+    on_move: Callable[[int, int, str], None] | None = None,
+) -> State:
     """Replay a record (optionally only its first ``upto`` actions) and return the state.
+
+    ``on_move(number, actor, notation)`` is called after each applied move (1-based number,
+    history actor code, the move's notation in the position before it).
 
     Raises RecordError for another rules version, a bad option, or an illegal action (naming the
     1-based move number and the move).
@@ -122,10 +129,18 @@ def replay(record: Record | Mapping[str, Any] | str, upto: int | None = None) ->
             player is not None and (isinstance(player, bool) or not isinstance(player, int))
         ):
             raise RecordError(f"record: move {i}: expected an action number, got {entry!r}")
+        text = ""
+        if on_move is not None:
+            try:
+                text = state.action_to_string(action, player)
+            except Exception:  # noqa: BLE001 - an illegal id is reported by apply_action below
+                text = str(action)
         try:
             state.apply_action(action, player)
         except CitybuildersError as exc:
             raise RecordError(f"record: move {i}: {exc}") from None
+        if on_move is not None:
+            on_move(i, state._history[-1][0], text)
     return state
 
 
