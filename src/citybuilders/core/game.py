@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from .errors import IllegalActionError, RecordError
 from .options import Option, resolve_options
+from .view import Strategy, View
 
 __all__ = [
     "CHANCE",
@@ -87,7 +88,9 @@ class Game(ABC):
 
     Class attributes to set in a subclass: ``name`` (registry id, e.g. ``"kingdom-builder"``),
     ``title``, ``min_players``, ``max_players``, ``default_players``, ``rules_version``,
-    ``option_specs`` and ``simultaneous`` (True for roll-and-writes).
+    ``option_specs`` and ``simultaneous`` (True for roll-and-writes); ``view`` (the game's
+    ``render.py`` :class:`~citybuilders.core.view.View`) and ``strategy`` (its ``strategy.py``
+    :class:`~citybuilders.core.view.Strategy`), wired in by the game's ``game.py``.
 
     Raises:
         OptionError: from ``__init__`` for an unknown option or a bad value.
@@ -102,6 +105,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     simultaneous: ClassVar[bool] = False
     cooperative: ClassVar[bool] = False
+    view: ClassVar[View] = View()
+    strategy: ClassVar[Strategy] = Strategy()
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_specs, options, self.name)
@@ -439,26 +444,26 @@ class State(ABC):
         """Click path for the web UI: keys matching ``data-key`` attributes of ``render_svg``
         elements (e.g. ``("hex:7,12", "hex:9,12")``); a key without an SVG element is shown as
         a button. Default: one button with the action's notation."""
-        return (self.action_to_string(action, player),)
+        return self.game.view.action_path(self, action, player)
 
     def render_text(self, player: int | None = None, color: bool = False) -> str:
         """Terminal drawing of the position from ``player``'s view (None = public view)."""
-        return json.dumps(self.observation(player if player is not None else 0), indent=1)
+        return self.game.view.render_text(self, player, color)
 
     def render_svg(self, player: int | None = None) -> str:
         """SVG drawing of the position from ``player``'s view; interactive elements carry
         ``data-key`` attributes used by ``action_path``."""
-        return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+        return self.game.view.render_svg(self, player)
 
     def evaluate(self, player: int) -> float:
         """Greedy bot's value of this state for ``player`` (default: current score total).
 
         Games refine it with a tie-break (e.g. + 0.01 per settlement placed)."""
-        return float(self.scores()[player].total)
+        return self.game.strategy.evaluate(self, player)
 
     def greedy_action(self, player: int, rng: random.Random) -> int | None:
         """Optional fast greedy move for ``player``; None means "use the generic one-ply search"."""
-        return None
+        return self.game.strategy.greedy_action(self, player, rng)
 
     def result_info(self) -> dict[str, Any]:
         """Extra per-game facts for simulation rows (e.g. ``{"won": True}``, solo rank)."""

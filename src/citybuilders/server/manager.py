@@ -692,7 +692,7 @@ class GameManager:
             "active_players": active,
             "terminal": terminal,
             "observation": obs,
-            "display": display_panels(lg.game.name, obs, names, seat if own_seat else None,
+            "display": display_panels(lg.game, obs, names, seat if own_seat else None,
                                       terminal),
             "you": seat if own_seat else None,
             "svg": svg,

@@ -21,6 +21,7 @@ from .crossroads import SECTIONS as CROSSROADS_SECTIONS
 from .scorefile import KingdomBuilderScore, score_file
 from .scoring import CARDS
 from .state import KingdomBuilderState
+from .render import KingdomBuilderView
 
 __all__ = ["KingdomBuilderGame", "PRESETS", "parse_section_spec"]
 
@@ -167,6 +168,8 @@ class KingdomBuilderGame(Game):
     Raises:
         OptionError: bad option values (e.g. a Crossroads section without the expansion).
     """
+
+    view = KingdomBuilderView()
 
     name = "kingdom-builder"
     title = "Kingdom Builder"

@@ -13,12 +13,14 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Sequence, TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from .actions import BUILD_BASE, END
 from .board import CARD_TERRAINS, NUM_HEXES, SIZE, TERRAINS
 from .tiles import TILE_KINDS
+from ...core.panels import generic_panels, nonzero, per_seat, seat_name, title_of
+from ...core.view import Panel, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import KingdomBuilderState
@@ -293,3 +295,85 @@ def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
         y += 14
     out.append("</svg>")
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------ panels: Kingdom Builder
+def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
+                     terminal: bool) -> list[Panel]:
+    xr = obs.get("crossroads") if isinstance(obs.get("crossroads"), dict) else {}
+    xr_players = xr.get("players") if isinstance(xr.get("players"), list) else []
+    players = obs.get("players") or []
+
+    def player(i: int, row: dict[str, Any]) -> dict[str, Any]:
+        card = row.get("card")
+        d: dict[str, Any] = {
+            "Terrain card": "hidden" if card is None else card.replace("_", " "),
+            "Settlements in supply": row.get("supply"),
+            "Settlements built": len(row.get("settlements") or []),
+            "Location tiles": [f"{str(t['kind']).replace('_', ' ')} ({t['location']}, "
+                               f"{t['status']})"
+                               for t in row.get("tiles") or []] or "(none)",
+        }
+        if row.get("lost_tiles"):
+            d["Tiles lost"] = list(row["lost_tiles"])
+        if i < len(xr_players) and isinstance(xr_players[i], dict):
+            x = xr_players[i]
+            if "second_card" in x:
+                d["Second card"] = ("hidden" if x["second_card"] is None
+                                    else str(x["second_card"]).replace("_", " "))
+            for k in ("wagon", "ship", "warriors", "city_hall"):
+                if x.get(k):
+                    d[title_of(k)] = ", ".join(x[k])
+        return d
+
+    out: list[Panel] = []
+    if not terminal:
+        cp = obs.get("current_player")
+        if isinstance(cp, int) and 0 <= cp < len(names):
+            out.append({"title": "To move", "value": seat_name(names, cp, you)})
+        if isinstance(obs.get("turn"), int):
+            out.append({"title": "Turn", "value": obs["turn"] + 1})
+        if obs.get("final_round"):
+            out.append({"title": "Final round", "value": "yes: the game ends after this round"})
+    if players:
+        out.append({"title": "Players", "value": per_seat(players, names, you, player)})
+    if obs.get("cards"):
+        out.append({"title": "Kingdom Builder cards",
+                    "value": ", ".join(str(c).replace("_", " ") for c in obs["cards"])})
+    if xr.get("tasks"):
+        out.append({"title": "Tasks", "value": [f"{t.get('name', t.get('task'))} "
+                                                f"({t.get('gold')} gold)" for t in xr["tasks"]]})
+    if obs.get("locations"):
+        out.append({"title": "Locations", "value": [
+            f"{loc['kind'].replace('_', ' ')} at {loc['hex']}: {loc['tiles_left']} tile"
+            f"{'' if loc['tiles_left'] == 1 else 's'} left" for loc in obs["locations"]]})
+    if xr.get("location_summary"):
+        out.append({"title": "Crossroads locations", "value": {
+            t["name"]: t["text"] for s in xr["location_summary"] for t in s.get("tiles", [])}})
+    for k, title in (("locked_terrain", "Locked terrain"), ("fort_card", "Fort card")):
+        if xr.get(k):
+            out.append({"title": title, "value": str(xr[k]).replace("_", " ")})
+    if isinstance(obs.get("deck_size"), int):
+        out.append({"title": "Terrain deck", "value": f"{obs['deck_size']} cards"})
+    if obs.get("discard") is not None:
+        out.append({"title": "Discard pile", "value": nonzero(obs["discard"])})
+    if isinstance(obs.get("removed"), dict) and any(obs["removed"].values()):
+        out.append({"title": "Removed cards", "value": nonzero(obs["removed"])})
+    if obs.get("start_player") is not None and 0 <= obs["start_player"] < len(names):
+        out.append({"title": "Start player",
+                    "value": seat_name(names, obs["start_player"], you)})
+    if obs.get("sections"):
+        out.append({"title": "Board sections", "value": ", ".join(
+            str(s[0] if isinstance(s, list) else s).replace("_", " ") for s in obs["sections"])})
+    known = {"current_player", "turn", "final_round", "players", "cards", "crossroads",
+             "locations", "deck_size", "discard", "removed", "start_player", "sections",
+             "mandatory_built"}
+    return out + generic_panels(obs, names, you, known)
+
+
+class KingdomBuilderView(View):
+    """How Kingdom Builder is presented (see ``core/view.py``)."""
+
+    def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
+                       terminal: bool) -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal)

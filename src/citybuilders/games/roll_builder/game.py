@@ -33,6 +33,7 @@ from citybuilders.core.options import Option
 
 from .scoring import RollBuilderScore, score_file, score_sheet
 from .sheet import RESOURCES, SIDES, Sheet, load_sheet_file, load_shipped_sheet, shipped_sheet_names
+from .render import RollBuilderView
 
 __all__ = ["RollBuilderGame", "RollBuilderState", "PlayerSheet"]
 
@@ -81,6 +82,8 @@ class RollBuilderGame(Game):
     ``sheet``) and the rules options of the digest's ambiguity table (B1-B6).
     Raises OptionError for a bad option and for an invalid ``sheet_file`` (one line).
     """
+
+    view = RollBuilderView()
 
     name = "roll-builder"
     title = "Roll Builder"

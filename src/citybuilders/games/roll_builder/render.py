@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Sequence, TYPE_CHECKING
 
 from .sheet import RES_ABBR
+from ...core.panels import HEX, generic_panels, per_seat
+from ...core.view import Panel, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RollBuilderState
@@ -336,4 +338,52 @@ def action_path(state: "RollBuilderState", action: int, player: int | None = Non
     return (f"circle:{inn.id}.{j}", ("pay", "pay:bonus", "pay:wealth")[var])
 
 
+# ------------------------------------------------------------------ panels: Roll Builder
+def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
+                  terminal: bool) -> list[Panel]:
+    out: list[Panel] = []
+    if obs.get("sheet"):
+        out.append({"title": "Sheet", "value": str(obs["sheet"])})
+    if isinstance(obs.get("turn"), int):
+        out.append({"title": "Turn", "value": "game over" if terminal
+                    else f"{obs['turn']} of 15"})
+    if obs.get("dice") and not terminal:
+        out.append({"title": "Dice", "value": ", ".join(str(v) for v in obs["dice"])})
+    if obs.get("turn_list"):
+        out.append({"title": "Rolls so far", "value": " · ".join(
+            "+".join(str(v) for v in r) if isinstance(r, list) else str(r)
+            for r in obs["turn_list"])})
 
+    def player(_: int, row: dict[str, Any]) -> dict[str, Any]:
+        def bits(k: str) -> int:
+            v = row.get(k)
+            if isinstance(v, str) and HEX.match(v):
+                v = int(v, 16)
+            return bin(v).count("1") if isinstance(v, int) and v >= 0 else 0
+
+        d: dict[str, Any] = {
+            "Roads drawn": len(row.get("roads_named") or []),
+            "Buildings": sum(row.get("bcount") or []),
+            "Innovations discovered": bits("discovered"),
+            "Wonder boxes filled": bits("filled"),
+            "Favor": row.get("favor"),
+            "Strength": row.get("strength"),
+        }
+        if isinstance(row.get("w_marked"), int) and isinstance(row.get("w_spent"), int):
+            d["Wealth stored"] = row["w_marked"] - row["w_spent"]
+        if not terminal and "done" in row:
+            d["Done this turn"] = "yes" if row["done"] else "no"
+        return {k: v for k, v in d.items() if v is not None}
+
+    if isinstance(obs.get("players"), list):
+        out.append({"title": "Sheets", "value": per_seat(obs["players"], names, you, player)})
+    known = {"turn", "dice", "turn_list", "over", "players", "sheet"}
+    return out + generic_panels(obs, names, you, known)
+
+
+class RollBuilderView(View):
+    """How Roll Builder is presented (see ``core/view.py``)."""
+
+    def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
+                       terminal: bool) -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal)

@@ -39,6 +39,7 @@ from ...core.game import CHANCE, TERMINAL, Game, PlayerScore, ScoreResult, State
 from ...core.options import Option
 from . import rules as R
 from .rules import Sheet, geometry
+from .render import RollIntoTownView
 
 __all__ = ["RollIntoTownGame", "RollIntoTownState", "ROLL", "DISCOVER", "BUILD", "COLLECT",
            "MAINTAIN", "END", "PHASE_NAMES"]
@@ -71,6 +72,8 @@ class RollIntoTownGame(Game):
 
     Raises OptionError for an unknown option or bad value.
     """
+
+    view = RollIntoTownView()
 
     name = "roll-into-town"
     title = "Roll into Town"

@@ -10,10 +10,12 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Sequence, TYPE_CHECKING
 
 from . import rules as R
 from .notation import BUILDING_CODES
+from ...core.panels import clean, generic_panels, per_seat, seat_name, title_of
+from ...core.view import Panel, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RollIntoTownState
@@ -183,3 +185,62 @@ def render_svg(state: "RollIntoTownState", player: int | None) -> str:
     parts.append(f"<text x='10' y='{h - 12}' font-size='12'>{escape(footer)}</text>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+# ------------------------------------------------------------------ panels: Roll into Town
+def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
+                    terminal: bool, rounds: int = 12) -> list[Panel]:
+    # 12 rounds: Roll into Town rulebook, game play (the observation does not carry it)
+    out: list[Panel] = []
+    rnd = obs.get("round")
+    if terminal:
+        out.append({"title": "Round", "value": f"game over after {rounds} rounds"})
+    elif isinstance(rnd, int):
+        out.append({"title": "Round", "value": f"{min(rnd, rounds)} of {rounds}"
+                    + (f" · {obs['phase']}" if obs.get("phase") else "")})
+    dice = obs.get("dice") if isinstance(obs.get("dice"), list) else []
+    if dice and not terminal and obs.get("phase") != "roll":  # (roll: last round's dice)
+        used = set(obs.get("used_dice") or [])
+        adjusted = set(obs.get("adjusted_dice") or [])
+        out.append({"title": "Your dice", "value": ", ".join(
+            f"{v}" + (" (adjusted)" if i in adjusted else "") for i, v in enumerate(dice))})
+        out.append({"title": "Dice left to use",
+                    "value": ", ".join(str(v) for i, v in enumerate(dice) if i not in used)
+                    or "(none)"})
+    if obs.get("icons_to_draw"):
+        out.append({"title": "Icons to draw", "value": obs["icons_to_draw"]})
+    act = obs.get("active_players")
+    if not terminal and isinstance(act, list) and len(names) > 1:
+        out.append({"title": "Still to play this round",
+                    "value": ", ".join(seat_name(names, p, you) for p in act) or "(none)"})
+
+    def sheet(_: int, row: dict[str, Any]) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        for k in ("food", "stone", "wood"):
+            if k in row:
+                d[title_of(k)] = row[k]
+        for k in ("town_hall_uses_left", "fountain_uses_left"):
+            if k in row:
+                d[title_of(k)] = row[k]
+        if "river_connects" in row:
+            d["River connects"] = "yes" if row["river_connects"] else "no"
+        for k, v in row.items():
+            if k not in d and title_of(k) not in d and k != "map":
+                c = clean(v, names, you, k)
+                if c is not None:
+                    d[title_of(k)] = c
+        return d
+
+    if isinstance(obs.get("sheets"), list):
+        out.append({"title": "Resources", "value": per_seat(obs["sheets"], names, you, sheet)})
+    known = {"round", "phase", "rolled", "dice", "used_dice", "adjusted_dice", "icons_to_draw",
+             "active_players", "sheets"}
+    return out + generic_panels(obs, names, you, known)
+
+
+class RollIntoTownView(View):
+    """How Roll Into Town is presented (see ``core/view.py``)."""
+
+    def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
+                       terminal: bool) -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal)

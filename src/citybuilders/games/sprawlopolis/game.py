@@ -34,6 +34,7 @@ from .cards import CARD_NUMBERS, card_blocks_fast
 from .city import MAX_USER, MIN_USER, NCELL, RECT, City, index_of, placement_problem, rc_of
 from .options import OPTION_SPECS
 from .scoring import Breakdown, Rules, condition_name, score_city, total_of
+from .render import SprawlopolisView
 
 __all__ = ["SprawlopolisGame", "SprawlopolisState", "CHANCE_BASE", "encode", "decode"]
 
@@ -64,6 +65,8 @@ class SprawlopolisGame(Game):
     Options: see :data:`.options.OPTION_SPECS` (``conditions`` plus named rules options).
     Raises OptionError for an unknown option or bad value.
     """
+
+    view = SprawlopolisView()
 
     name = "sprawlopolis"
     title = "Sprawlopolis"

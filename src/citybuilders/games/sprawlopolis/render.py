@@ -8,12 +8,14 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Sequence, TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from .cards import ZONE_LETTERS, ZONES, E, N, S, W, card_blocks
 from .city import index_of, rc_of
 from .scoring import condition_name
+from ...core.panels import generic_panels, seat_name
+from ...core.view import Panel, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SprawlopolisState
@@ -184,3 +186,42 @@ def render_svg(state: "SprawlopolisState", player: int | None) -> str:
         out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text>")
     out.append("</svg>")
     return "".join(out)
+
+
+# ------------------------------------------------------------------ panels: Sprawlopolis
+def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
+                  terminal: bool) -> list[Panel]:
+    out: list[Panel] = []
+    if obs.get("hand") is not None:
+        out.append({"title": "Your hand",
+                    "value": [f"card {c}" for c in obs["hand"]] or "(empty)"})
+    if not terminal and isinstance(obs.get("active_player"), int) and len(names) > 1 \
+            and 0 <= obs["active_player"] < len(names):
+        out.append({"title": "To play", "value": seat_name(names, obs["active_player"], you)})
+    if obs.get("condition_names"):
+        out.append({"title": "Scoring conditions", "value": list(obs["condition_names"])})
+    score = obs.get("score") if isinstance(obs.get("score"), dict) else {}
+    if "target" in obs or "target" in score:
+        target = obs.get("target", score.get("target"))
+        total = score.get("total")
+        line = f"{target} points" + (f" (score now {total})" if total is not None else "")
+        out.append({"title": "Target", "value": line})
+    sizes = obs.get("hand_sizes")
+    if isinstance(sizes, list) and len(sizes) == len(names) and len(names) > 1:
+        out.append({"title": "Cards in hand", "value": {
+            seat_name(names, i, you): n for i, n in enumerate(sizes)}})
+    if isinstance(obs.get("deck_size"), int):
+        out.append({"title": "Deck", "value": f"{obs['deck_size']} cards left"})
+    if isinstance(obs.get("placements"), list):
+        out.append({"title": "Cards in the city", "value": len(obs["placements"])})
+    known = {"conditions", "condition_names", "target", "placements", "grid", "hand_sizes",
+             "deck_top", "deck_size", "active_player", "plays", "score", "player", "hand"}
+    return out + generic_panels(obs, names, you, known)
+
+
+class SprawlopolisView(View):
+    """How Sprawlopolis is presented (see ``core/view.py``)."""
+
+    def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
+                       terminal: bool) -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal)

@@ -1,0 +1,68 @@
+"""Presentation and strategy hooks: how the core, the bots and the server reach a game's
+``render.py`` and ``strategy.py`` without the rules importing them.
+
+A game's ``game.py`` wires them in as class attributes of its :class:`~citybuilders.core.game.Game`::
+
+    class MyGame(Game):
+        view = MyView()          # from render.py
+        strategy = MyStrategy()  # from strategy.py
+
+and ``State.render_svg`` / ``State.evaluate`` ... delegate to ``state.game.view`` /
+``state.game.strategy``. The defaults here are what a game without that room gets.
+
+Layers (one way): core <- rules <- render/strategy/texts <- bots/sim/rl/server/cli.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from .game import State
+
+__all__ = ["View", "Strategy", "Panel"]
+
+Panel = dict[str, Any]
+"""One "Your view" panel of the web pages: ``{"title": str, "value": JSON}``."""
+
+
+class View:
+    """Presentation of a game's states. Override what the game draws; every method takes the
+    state first. Never imported by the rules."""
+
+    def render_text(self, state: "State", player: int | None = None, color: bool = False) -> str:
+        """Terminal drawing of ``state`` from ``player``'s view (None = public view)."""
+        return json.dumps(state.observation(player if player is not None else 0), indent=1)
+
+    def render_svg(self, state: "State", player: int | None = None) -> str:
+        """SVG drawing from ``player``'s view; interactive elements carry ``data-key``
+        attributes matched by :meth:`action_path`."""
+        return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+
+    def action_path(self, state: "State", action: int, player: int | None = None
+                    ) -> tuple[str, ...]:
+        """Click path of ``action`` for the web UI: ``data-key`` values of SVG elements (e.g.
+        ``("hex:7,12", "hex:9,12")``); a key without an element is shown as a button.
+        Default: one button with the action's notation."""
+        return (state.action_to_string(action, player),)
+
+    def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
+                       terminal: bool) -> list[Panel] | None:
+        """The "Your view" panels of seat ``you``'s observation ``obs`` (see
+        ``core/panels.py`` for helpers), or None for the generic panels. ``names``: seat
+        names in seat order; ``you``: the viewing seat or None (a replay)."""
+        return None
+
+
+class Strategy:
+    """Evaluation and greedy policy of a game. Never imported by the rules."""
+
+    def evaluate(self, state: "State", player: int) -> float:
+        """Greedy bot's value of ``state`` for ``player`` (default: the score total)."""
+        return float(state.scores()[player].total)
+
+    def greedy_action(self, state: "State", player: int, rng: random.Random) -> int | None:
+        """A fast greedy move for ``player``, or None for the generic one-ply search."""
+        return None
