@@ -15,6 +15,7 @@ Layers (one way): core <- rules <- render/strategy/texts <- bots/sim/rl/server/c
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from typing import TYPE_CHECKING, Any, Sequence
@@ -22,10 +23,18 @@ from typing import TYPE_CHECKING, Any, Sequence
 if TYPE_CHECKING:  # pragma: no cover - types only
     from .game import State
 
-__all__ = ["View", "Strategy", "Panel"]
+__all__ = ["View", "Strategy", "Panel", "esc"]
 
 Panel = dict[str, Any]
 """One "Your view" panel of the web pages: ``{"title": str, "value": JSON}``."""
+
+
+def esc(text: object) -> str:
+    """``text`` made safe for SVG/HTML text and attribute values (``& < > " '`` escaped).
+
+    The one escaping helper of every SVG builder: any text that may come from a user, a sheet
+    file or a record (names, innovation titles, notation) goes through it."""
+    return html.escape(str(text), quote=True)
 
 
 class View:
