@@ -406,7 +406,7 @@ def replay(
         typer.echo(format_scores(final))
         typer.echo(format_result(final))
     else:
-        typer.echo(f"scores after move {len(final._history)} of {len(rec.actions)} "
+        typer.echo(f"scores after move {final.move_number()} of {len(rec.actions)} "
                    "(game not over):")
         typer.echo(format_scores(final))
 

@@ -170,10 +170,10 @@ def play_terminal(
             say(f"{names[player]}: {state.action_to_string(a, player)}")
             state.apply_legal(a, player)
             continue
-        if shown_for != (player, len(state._history)):
+        if shown_for != (player, state.move_number()):
             say("")
             say(state.render_text(player, color=color))
-            shown_for = (player, len(state._history))
+            shown_for = (player, state.move_number())
             if not hinted and state.legal_actions(player):
                 hinted = True
                 example = state.action_to_string(state.legal_actions(player)[0], player)

@@ -1,7 +1,12 @@
-"""Bot protocol and registry. Bots are game-agnostic: they use only the core State protocol."""
+"""Bot protocol and registry. Bots are game-agnostic: they use only the core State protocol.
+
+The registry is a table (bot name -> ``"module:Class"``), imported on first use, like the game
+registry (``core/registry.py``): this module never imports the bots that subclass :class:`Bot`.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Callable
 
@@ -26,7 +31,14 @@ class Bot:
         raise NotImplementedError
 
 
+# bot name -> "module:ClassName" (one line per shipped bot)
+_BUILTIN: dict[str, str] = {
+    "random": "citybuilders.bots.random_bot:RandomBot",
+    "greedy": "citybuilders.bots.greedy:GreedyBot",
+    "ismcts": "citybuilders.bots.ismcts:ISMCTSBot",
+}
 _BOTS: dict[str, Callable[[int], Bot]] = {}
+"""Bots registered at run time (tests, plugins) and shipped bots once imported."""
 
 
 def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
@@ -36,14 +48,21 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 def bot_names() -> list[str]:
     """Registered bot names."""
-    from . import greedy, ismcts, random_bot  # noqa: F401 - registration side effects
+    return sorted(set(_BUILTIN) | set(_BOTS))
 
-    return sorted(_BOTS)
+
+def _factory(name: str) -> Callable[[int], Bot] | None:
+    factory = _BOTS.get(name)
+    if factory is None and name in _BUILTIN:
+        module_name, _, cls_name = _BUILTIN[name].partition(":")
+        factory = getattr(importlib.import_module(module_name), cls_name)
+        _BOTS[name] = factory
+    return factory
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by name (``random``, ``greedy``, ...). Raises OptionError listing the bots."""
-    names = bot_names()
-    if name not in _BOTS:
-        raise OptionError(f"unknown bot {name!r}; allowed: {', '.join(names)}")
-    return _BOTS[name](seed)
+    factory = _factory(name) if isinstance(name, str) else None
+    if factory is None:
+        raise OptionError(f"unknown bot {name!r}; allowed: {', '.join(bot_names())}")
+    return factory(seed)

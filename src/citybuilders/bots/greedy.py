@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.game import State
-from .base import Bot, register_bot
+from .base import Bot
 
 __all__ = ["GreedyBot"]
 
@@ -37,6 +37,3 @@ class GreedyBot(Bot):
             elif v > best_value - 1e-9:
                 best.append(a)
         return best[self.rng.randrange(len(best))]
-
-
-register_bot("greedy", GreedyBot)

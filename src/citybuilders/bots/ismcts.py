@@ -14,7 +14,7 @@ import random
 import time
 
 from ..core.game import CHANCE, TERMINAL, State
-from .base import Bot, register_bot
+from .base import Bot
 
 __all__ = ["ISMCTSBot"]
 
@@ -116,6 +116,3 @@ class ISMCTSBot(Bot):
             if ch is not None and ch.visits > best_visits:
                 best_a, best_visits = a, ch.visits
         return best_a
-
-
-register_bot("ismcts", ISMCTSBot)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.game import State
-from .base import Bot, register_bot
+from .base import Bot
 
 __all__ = ["RandomBot"]
 
@@ -17,6 +17,3 @@ class RandomBot(Bot):
         """A uniformly random legal action of ``player``."""
         legal = state.legal_actions(player)
         return legal[self.rng.randrange(len(legal))]
-
-
-register_bot("random", RandomBot)

@@ -6,10 +6,12 @@ Adding a game = copy one folder under ``citybuilders/games/`` and add one line t
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGameError
-from .game import Game
+
+if TYPE_CHECKING:  # pragma: no cover - types only (core/game.py uses normalize_game_name)
+    from .game import Game
 
 __all__ = [
     "load_game",
