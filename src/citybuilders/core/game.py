@@ -23,6 +23,32 @@ them and ``legal_actions(player)`` / ``apply_action(action, player)`` take the a
 
 Subclasses implement the abstract ``_``-methods; the public wrappers here add validation,
 history bookkeeping and JSON envelopes.
+
+Example: a Kingdom Builder game starts with each player's hidden terrain card drawn at a
+chance node only that player sees; actions are integers with a readable notation:
+
+>>> import citybuilders
+>>> game = citybuilders.load_game("kingdom-builder", preset="first-game")
+>>> state = game.new_initial_state(num_players=2, seed=1)
+>>> state.current_player() == CHANCE, state.chance_viewer()
+(True, 0)
+>>> state.chance_outcomes()[0]
+(0, 0.2)
+>>> state.apply_action(0)            # P1 draws grass (only P1 sees it)
+>>> state.apply_action(1)            # P2 draws canyon
+>>> state.current_player()
+0
+>>> first = state.legal_actions()[0]
+>>> state.action_to_string(first), state.string_to_action("build 3,4") == first
+('build 3,4', True)
+>>> state.history()                  # (actor, action): private_chance(0) == -10
+[(-10, 0), (-11, 1)]
+>>> state.apply_action(10**6)
+Traceback (most recent call last):
+    ...
+citybuilders.core.errors.IllegalActionError: 1000000 is not a Kingdom Builder action
+>>> copy = state.clone(); copy == state, copy is state
+(True, False)
 """
 
 from __future__ import annotations

@@ -103,6 +103,20 @@ def replay(
 
     Raises RecordError for another rules version, a bad option, or an illegal action (naming the
     1-based move number and the move).
+
+    >>> import citybuilders
+    >>> state = citybuilders.load_game("sprawlopolis").new_initial_state(num_players=1, seed=4)
+    >>> while not state.is_terminal():
+    ...     state.apply_action(state.legal_actions()[0])
+    >>> record = record_of(state).to_json()
+    >>> record["game"], record["num_players"], len(record["actions"]) == state.move_number()
+    ('sprawlopolis', 1, True)
+    >>> replay(record) == state
+    True
+    >>> replay(dict(record, actions=record["actions"][:3] + ["build"]))
+    Traceback (most recent call last):
+        ...
+    citybuilders.core.errors.RecordError: record: move 4: expected an action number, got 'build'
     """
     rec = record if isinstance(record, Record) else load_record(record)
     try:
