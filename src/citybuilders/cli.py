@@ -16,6 +16,7 @@ from typing import Any, Optional
 import typer
 
 from .core.errors import CitybuildersError, FormatError, OptionError
+from .core.game import State
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 
@@ -233,9 +234,18 @@ def moves(
                                 "or State.to_json()) or a record"),
     upto: Optional[int] = typer.Option(None, "--upto", min=0,
                                        help="a record: the position after this many moves"),
+    as_json: bool = typer.Option(False, "--json", help="the legal moves as JSON (for scripts)"),
 ) -> None:
-    """List the legal actions of a saved position (or of a record's position), in notation."""
+    """List the legal actions of a saved position (or of a record's position), in notation.
+
+    ``--json`` prints one object: ``{"game", "move_number", "terminal", "chance",
+    "to_act": [player...], "moves": [{"player", "action", "notation"}...],
+    "chance_outcomes": [{"action", "notation", "probability"}...]}`` (players 0-based; see
+    docs/formats.md)."""
     state = _load_state(file, _read_json(file), upto)
+    if as_json:
+        typer.echo(json.dumps(_moves_json(state)))
+        return
     if state.is_terminal():
         typer.echo("(game over: no legal actions)")
         return
@@ -247,6 +257,23 @@ def moves(
         for a in state.legal_actions(p):
             prefix = f"P{p + 1} " if len(state.active_players()) > 1 else ""
             typer.echo(prefix + state.action_to_string(a, p))
+
+
+def _moves_json(state: State) -> dict[str, Any]:
+    """The legal moves of ``state`` as the documented ``moves --json`` object."""
+    chance = state.is_chance_node()
+    return {
+        "game": state.game.name,
+        "move_number": state.move_number(),
+        "terminal": state.is_terminal(),
+        "chance": chance,
+        "to_act": state.active_players(),
+        "moves": [{"player": p, "action": a, "notation": state.action_to_string(a, p)}
+                  for p in state.active_players() for a in state.legal_actions(p)],
+        "chance_outcomes": [{"action": a, "notation": state.action_to_string(a),
+                             "probability": pr} for a, pr in state.chance_outcomes()]
+        if chance else [],
+    }
 
 
 @app.command()
