@@ -36,6 +36,10 @@ _BUILTIN: dict[str, str] = {
     "random": "citybuilders.bots.random_bot:RandomBot",
     "greedy": "citybuilders.bots.greedy:GreedyBot",
     "ismcts": "citybuilders.bots.ismcts:ISMCTSBot",
+    "easy": "citybuilders.bots.levels:easy",
+    "normal": "citybuilders.bots.levels:normal",
+    "hard": "citybuilders.bots.levels:hard",
+    "expert": "citybuilders.bots.levels:expert",
 }
 _BOTS: dict[str, Callable[[int], Bot]] = {}
 """Bots registered at run time (tests, plugins) and shipped bots once imported."""

@@ -17,8 +17,16 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
+    def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
+        super().__init__(seed)
+        self.epsilon = epsilon
+        """Chance of a uniformly random legal action instead (0: always greedy)."""
+
     def step(self, state: State, player: int) -> int:
-        """The greedy action of ``player``."""
+        """The greedy action of ``player`` (a random one with probability ``epsilon``)."""
+        if self.epsilon and self.rng.random() < self.epsilon:
+            legal = state.legal_actions(player)
+            return legal[self.rng.randrange(len(legal))]
         fast = state.greedy_action(player, self.rng)
         if fast is not None:
             return fast

@@ -3,8 +3,24 @@
 Each iteration draws a determinization with ``state.resample_from_infostate(player, rng)`` (hidden
 cards redrawn consistently with what ``player`` knows), descends the tree with UCB1 using
 availability counts (children not legal in this determinization are skipped), expands one node,
-plays a random rollout to the end and backs up ``returns()`` of each node's acting player.
-Chance nodes are sampled, not stored in the tree.
+plays a rollout and backs the result up to each node's acting player. Chance nodes are sampled,
+not stored in the tree.
+
+Knobs beyond the plain algorithm (all off by default, so ``ISMCTSBot()`` plays as it always did):
+
+* ``backup="margin"``: rank-and-margin values instead of the win share. A node's value mixes
+  (``rank_weight`` : 1 - ``rank_weight``) the rank of its player (1 ahead, 0.5 level, 0 behind, by ``evaluate`` or the final scores) and
+  its score margin over the best other player, normalised to 0..1 by the smallest and largest
+  margin seen in this search. Solo and co-operative games use the player's own value as the
+  margin. Winning by more is preferred, and a lead is worth more than points.
+* ``rollout_depth=d``: rollouts stop after ``d`` player actions and are valued by the game's
+  ``evaluate`` (``State.evaluate``, from the game's strategy) instead of played to the end.
+* ``widening=(k0, alpha)``: progressive widening with greedy priors. When a node is first reached
+  its moves are ordered by the acting player's one-ply ``evaluate``; only the first
+  ``k0 + visits ** alpha`` of them are searched, best first.
+* ``reuse=True``: the subtree of the moves played since the last search is kept.
+* Budgets: ``iterations`` and/or ``max_seconds`` (whichever ends first; ``iterations=None`` means
+  time only).
 """
 
 from __future__ import annotations
@@ -12,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Sequence
 
 from ..core.game import CHANCE, TERMINAL, State
 from .base import Bot
@@ -29,20 +46,25 @@ def _skip_chance(state: State, rng: random.Random) -> int:
 
 
 class _Node:
-    __slots__ = ("player", "visits", "total", "avail", "children")
+    __slots__ = ("player", "visits", "total", "margin", "avail", "children", "order")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
-        self.total = 0.0
+        self.total = 0.0   # sum of win shares (backup "win") or ranks (backup "margin")
+        self.margin = 0.0  # sum of raw margins (backup "margin")
         self.avail = 1
         self.children: dict[tuple[int, int], _Node] = {}
+        self.order: dict[int, int] | None = None  # action -> prior rank (widening)
 
 
 class ISMCTSBot(Bot):
-    """ISMCTS with ``iterations`` playouts per move (capped by ``max_seconds`` wall time).
+    """ISMCTS with a budget of ``iterations`` playouts and ``max_seconds`` wall time per move.
 
-    ``exploration`` is the UCB1 constant. The chosen move is the root child with most visits.
+    ``exploration`` is the UCB1 constant; the chosen move is the root child with most visits.
+    See the module docstring for ``backup``, ``rollout_depth``, ``widening`` and ``reuse``.
+
+    Raises ValueError for a budget that allows no search or an unknown ``backup``.
     """
 
     name = "ismcts"
@@ -50,26 +72,120 @@ class ISMCTSBot(Bot):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 200,
+        iterations: int | None = 200,
         max_seconds: float = 2.0,
         exploration: float = 0.7,
+        backup: str = "win",
+        rollout_depth: int | None = None,
+        widening: tuple[float, float] | None = None,
+        reuse: bool = False,
+        rank_weight: float = 0.5,
     ) -> None:
         super().__init__(seed)
+        if backup not in ("win", "margin"):
+            raise ValueError(f"backup: expected 'win' or 'margin', got {backup!r}")
+        if iterations is None and not max_seconds > 0:
+            raise ValueError("iterations=None needs a positive max_seconds")
         self.iterations = iterations
         self.max_seconds = max_seconds
         self.exploration = exploration
+        self.backup = backup
+        self.rollout_depth = rollout_depth
+        self.widening = widening
+        self.reuse = reuse
+        self.rank_weight = rank_weight
+        self._root: _Node | None = None
+        self._root_moves = -1
+        self._lo = math.inf
+        self._hi = -math.inf
+        self.last_iterations = 0
+        """Iterations run by the last ``step`` (for benchmarks)."""
 
+    # ------------------------------------------------------------------ values
+    def _values(self, det: State) -> tuple[list[float], list[float]]:
+        """``(ranks, margins)`` per player at the end of a rollout (see module docstring)."""
+        n = det.num_players
+        terminal = det.is_terminal()
+        if terminal:
+            raw = [float(s.total) for s in det.scores()]
+        else:
+            raw = [det.evaluate(p) for p in range(n)]
+        if n == 1 or det.game.cooperative:
+            ranks = det.returns() if terminal else [0.5] * n
+            return list(ranks), raw
+        ranks, margins = [], []
+        for p in range(n):
+            other = max(raw[q] for q in range(n) if q != p)
+            margins.append(raw[p] - other)
+            ranks.append(1.0 if raw[p] > other else 0.5 if raw[p] == other else 0.0)
+        if terminal:
+            ranks = [1.0 if r > 0 else 0.0 for r in det.returns()]
+            best = max(ranks)
+            ranks = [0.5 if r == best and sum(ranks) > 1 else r for r in ranks]
+        return ranks, margins
+
+    def _q(self, node: _Node) -> float:
+        if self.backup == "win":
+            return node.total / node.visits
+        span = self._hi - self._lo
+        m = (node.margin / node.visits - self._lo) / span if span > 0 else 0.5
+        w = self.rank_weight
+        return w * node.total / node.visits + (1.0 - w) * m
+
+    # ------------------------------------------------------------------ priors
+    @staticmethod
+    def _prior_order(det: State, acting: int, moves: Sequence[int]) -> dict[int, int]:
+        """Move -> rank by the acting player's one-ply evaluate (0 = best)."""
+        scored = []
+        for a in moves:
+            s = det.clone()
+            s.apply_legal(a, acting)
+            scored.append((-s.evaluate(acting), a))
+        scored.sort()
+        return {a: i for i, (_, a) in enumerate(scored)}
+
+    def _candidates(self, node: _Node, det: State, acting: int, moves: list[int]) -> list[int]:
+        """The moves searched at ``node`` (all of them without widening), best prior first."""
+        if self.widening is None:
+            return moves
+        if node.order is None:
+            node.order = self._prior_order(det, acting, moves)
+        order = node.order
+        last = len(order)
+        ranked = sorted(moves, key=lambda a: order.get(a, last))
+        k0, alpha = self.widening
+        return ranked[: max(1, int(k0 + node.visits ** alpha))]
+
+    # ------------------------------------------------------------------ tree reuse
+    def _start_root(self, state: State, player: int) -> _Node:
+        root = self._root
+        if self.reuse and root is not None and 0 <= self._root_moves <= state.move_number():
+            node: _Node | None = root
+            for actor, action in state.history()[self._root_moves:]:
+                if actor < 0:
+                    continue  # chance outcomes are not in the tree
+                node = node.children.get((actor, action)) if node is not None else None
+            if node is not None:
+                return node
+        self._lo, self._hi = math.inf, -math.inf
+        return _Node(player)
+
+    # ------------------------------------------------------------------ search
     def step(self, state: State, player: int) -> int:
         """The most visited root action after the search."""
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
-        root = _Node(player)
+        root = self._start_root(state, player)
         deadline = time.perf_counter() + self.max_seconds
-        for it in range(self.iterations):
+        margin = self.backup == "margin"
+        c = self.exploration
+        it = 0
+        while self.iterations is None or it < self.iterations:
             if it and time.perf_counter() > deadline:
                 break
+            it += 1
             det = state.resample_from_infostate(player, rng)
             node = root
             path: list[_Node] = []
@@ -80,10 +196,10 @@ class ISMCTSBot(Bot):
                     break
                 acting = player if first else cp
                 first = False
-                moves = det.legal_actions(acting)
+                moves = self._candidates(node, det, acting, det.legal_actions(acting))
                 untried = [a for a in moves if (acting, a) not in node.children]
                 if untried:
-                    a = untried[rng.randrange(len(untried))]
+                    a = untried[0] if self.widening else untried[rng.randrange(len(untried))]
                     child = _Node(acting)
                     node.children[(acting, a)] = child
                     det.apply_legal(a, acting)
@@ -91,28 +207,46 @@ class ISMCTSBot(Bot):
                     break
                 best = None
                 best_value = -math.inf
-                c = self.exploration
                 for a in moves:
                     ch = node.children[(acting, a)]
                     ch.avail += 1
-                    v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    v = self._q(ch) + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if v > best_value:
                         best_value, best = v, (a, ch)
                 assert best is not None
                 a, node = best
                 det.apply_legal(a, acting)
                 path.append(node)
-            # random rollout
+            # rollout: random actions, to the end or for rollout_depth player actions
+            depth = self.rollout_depth
             while (cp := _skip_chance(det, rng)) != TERMINAL:
+                if depth is not None:
+                    if depth <= 0:
+                        break
+                    depth -= 1
                 moves = det.legal_actions(cp)
                 det.apply_legal(moves[rng.randrange(len(moves))], cp)
-            result = det.returns()
-            for n in path:
-                n.visits += 1
-                n.total += result[n.player]
+            if margin:
+                ranks, margins = self._values(det)
+                for m in margins:
+                    self._lo = min(self._lo, m)
+                    self._hi = max(self._hi, m)
+                for n in path:
+                    n.visits += 1
+                    n.total += ranks[n.player]
+                    n.margin += margins[n.player]
+            else:
+                result = det.returns() if det.is_terminal() else self._values(det)[0]
+                for n in path:
+                    n.visits += 1
+                    n.total += result[n.player]
+        self.last_iterations = it
         best_a, best_visits = legal[0], -1
         for a in legal:
             ch = root.children.get((player, a))
             if ch is not None and ch.visits > best_visits:
                 best_a, best_visits = a, ch.visits
+        if self.reuse:
+            self._root = root.children.get((player, best_a))
+            self._root_moves = state.move_number() + 1
         return best_a

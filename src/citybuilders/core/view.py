@@ -68,6 +68,10 @@ class View:
 class Strategy:
     """Evaluation and greedy policy of a game. Never imported by the rules."""
 
+    search_helps: bool = True
+    """False where the greedy policy plans better than a search over :meth:`evaluate`: the
+    ``hard`` and ``expert`` levels then play greedy (bots/levels.py)."""
+
     def evaluate(self, state: "State", player: int) -> float:
         """Greedy bot's value of ``state`` for ``player`` (default: the score total)."""
         return float(state.scores()[player].total)

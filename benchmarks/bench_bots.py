@@ -1,0 +1,140 @@
+"""Bot strength: head-to-head win rates and solo scores, each with its 95 % interval.
+
+Run: ``python benchmarks/bench_bots.py [--games N] [--jobs J] [--only NAME ...]``. Prints a line
+per figure with the command that reproduces it; not a test. Head-to-head games alternate the
+seats (the measured bot is P1 in even games, P2 in odd ones); a tie counts half. Win rates use
+the Wilson score interval, means a normal interval (mean ± 1.96 sd/√n).
+
+Figures (see docs/bots.md for the targets):
+* ``kb-LEVEL-vs-greedy``: Kingdom Builder 2p, the level's win rate against greedy;
+* ``kbx-LEVEL-vs-greedy``: the same with Crossroads;
+* ``LEVEL-vs-below``: each level against the level below it in Kingdom Builder 2p;
+* ``sprawl-LEVEL``: Sprawlopolis solo, share of deals that reach the target;
+* ``rit-LEVEL`` / ``rb-SHEET-LEVEL``: Roll into Town / Roll Builder solo mean score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from citybuilders.bots import make_bot
+from citybuilders.core.registry import load_game
+from citybuilders.core.runner import play_out
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion (``successes`` may be fractional for ties)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(xs: list[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    h = 1.96 * sd / math.sqrt(n) if n else 0.0
+    return m, m - h, m + h
+
+
+def _duel(args: tuple[str, dict[str, Any], str, str, int]) -> tuple[float, float]:
+    game, options, bot, other, i = args
+    seed = 10_000 + i
+    me = i % 2
+    agents: list[Any] = [None, None]
+    agents[me] = make_bot(bot, seed)
+    agents[1 - me] = make_bot(other, seed + 1)
+    state = load_game(game, **options).new_initial_state(2, seed)
+    t = time.perf_counter()
+    play_out(state, agents, random.Random(seed))
+    return state.returns()[me], time.perf_counter() - t
+
+
+def _solo(args: tuple[str, dict[str, Any], str, int]) -> tuple[float, float]:
+    game, options, bot, i = args
+    seed = 20_000 + i
+    state = load_game(game, **options).new_initial_state(1, seed)
+    play_out(state, [make_bot(bot, seed)], random.Random(seed))
+    won = state.scores()[0].extra.get("won")
+    return float(state.scores()[0].total), float(won) if won is not None else math.nan
+
+
+def _map(fn, items, jobs):
+    if jobs <= 1:
+        return [fn(x) for x in items]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(fn, items, chunksize=1))
+
+
+def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, games: int,
+         jobs: int) -> None:
+    t = time.perf_counter()
+    res = _map(_duel, [(game, options, bot, other, i) for i in range(games)], jobs)
+    wins = sum(r for r, _ in res)
+    lo, hi = wilson(wins, games)
+    opt = "".join(f" -o {k}={v}" for k, v in options.items())
+    print(f"{name}: {bot} vs {other} win rate {wins / games:.3f} (95 % CI {lo:.3f}-{hi:.3f}) "
+          f"over {games} games, {time.perf_counter() - t:.0f} s   "
+          f"[{game}{opt}]", flush=True)
+
+
+def solo(name: str, game: str, options: dict[str, Any], bot: str, games: int, jobs: int,
+         target: bool = False) -> None:
+    res = _map(_solo, [(game, options, bot, i) for i in range(games)], jobs)
+    if target:
+        won = sum(w for _, w in res)
+        lo, hi = wilson(won, games)
+        print(f"{name}: {bot} reaches the target in {won / games:.3f} of deals "
+              f"(95 % CI {lo:.3f}-{hi:.3f}) over {games} games", flush=True)
+    else:
+        m, lo, hi = mean_interval([s for s, _ in res])
+        print(f"{name}: {bot} mean score {m:.1f} (95 % CI {lo:.1f}-{hi:.1f}) over {games} games"
+              + "".join(f" [{k}={v}]" for k, v in options.items()), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="games per figure")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel processes")
+    ap.add_argument("--levels", default="normal,hard,expert",
+                    help="levels measured (comma-separated)")
+    ap.add_argument("--only", nargs="*", default=None,
+                    help="figure groups: kb kbx ladder sprawl rit rb")
+    a = ap.parse_args(argv)
+    groups = set(a.only or ["kb", "kbx", "ladder", "sprawl", "rit", "rb"])
+    levels = [x for x in a.levels.split(",") if x]
+    print("command: python benchmarks/bench_bots.py " + " ".join(sys.argv[1:]), flush=True)
+    for lv in levels:
+        if "kb" in groups and lv != "normal":
+            duel(f"kb-{lv}-vs-greedy", "kingdom-builder", {}, lv, "greedy", a.games, a.jobs)
+        if "kbx" in groups and lv != "normal":
+            duel(f"kbx-{lv}-vs-greedy", "kingdom-builder", {"expansions": ["crossroads"]}, lv,
+                 "greedy", a.games, a.jobs)
+    if "ladder" in groups:
+        ladder = ["easy", "normal", "hard", "expert"]
+        for below, lv in zip(ladder, ladder[1:]):
+            if lv in levels:
+                duel(f"{lv}-vs-below", "kingdom-builder", {}, lv, below, a.games, a.jobs)
+    for lv in levels:
+        if "sprawl" in groups:
+            solo(f"sprawl-{lv}", "sprawlopolis", {}, lv, a.games, a.jobs, target=True)
+        if "rit" in groups:
+            solo(f"rit-{lv}", "roll-into-town", {}, lv, a.games, a.jobs)
+        if "rb" in groups:
+            for sheet in ("rivermouth", "highcrag", "goldplain"):
+                solo(f"rb-{sheet}-{lv}", "roll-builder", {"sheet": sheet}, lv, a.games, a.jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

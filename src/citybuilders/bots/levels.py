@@ -1,0 +1,81 @@
+"""Levels for people: ``easy``, ``normal``, ``hard``, ``expert`` — each a bot and a budget.
+
+======== =================================================================================
+level    bot
+======== =================================================================================
+easy     greedy, but one move in two is a random legal move
+normal   greedy (the game's one-ply heuristic)
+hard     ISMCTS, 0.25 s a move: rank-and-margin backups, rollouts cut at the leaf and valued
+         by the game's ``evaluate``, greedy-ordered progressive widening, tree reuse
+expert   the same search with 1 s a move
+======== =================================================================================
+
+A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
+greedy heuristic plans better than a search over its ``evaluate``) plays ``hard`` and
+``expert`` with its greedy policy. Measured strength per game: docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core.game import Game, State
+from .base import Bot
+from .greedy import GreedyBot
+from .ismcts import ISMCTSBot
+
+__all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings"]
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def search_settings(seconds: float) -> dict[str, Any]:
+    """The ISMCTS settings of the search levels, with ``seconds`` a move."""
+    return dict(iterations=None, max_seconds=seconds, exploration=0.3, backup="margin",
+                rollout_depth=0, widening=(1.0, 0.4), reuse=True, rank_weight=0.0)
+
+
+_SECONDS = {"hard": 0.25, "expert": 1.0}
+
+
+class LevelBot(Bot):
+    """The bot of one level; the inner bot is chosen for the game on the first move."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level: expected one of {', '.join(LEVELS)}, got {level!r}")
+        super().__init__(seed)
+        self.name = level
+        self.seed = seed
+        self._game: Game | None = None
+        self._inner: Bot | None = None
+
+    def inner_for(self, game: Game) -> Bot:
+        """The bot this level plays ``game`` with."""
+        if self.name == "easy":
+            return GreedyBot(self.seed, epsilon=0.5)
+        if self.name == "normal" or not getattr(game.strategy, "search_helps", True):
+            return GreedyBot(self.seed)
+        return ISMCTSBot(self.seed, **search_settings(_SECONDS[self.name]))
+
+    def step(self, state: State, player: int) -> int:
+        """The level's move for ``player``."""
+        if self._inner is None or state.game is not self._game:
+            self._game = state.game
+            self._inner = self.inner_for(state.game)
+        return self._inner.step(state, player)
+
+
+def _level(name: str) -> Callable[[int], Bot]:
+    def make(seed: int = 0) -> Bot:
+        return LevelBot(name, seed)
+
+    make.__name__ = name
+    make.__doc__ = f"The {name!r} level (see the module docstring)."
+    return make
+
+
+easy = _level("easy")
+normal = _level("normal")
+hard = _level("hard")
+expert = _level("expert")

@@ -1,0 +1,111 @@
+"""Levels (easy/normal/hard/expert) and the ISMCTS search knobs behind them."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from toygame import ToyGame
+
+import citybuilders
+from citybuilders.bots import GreedyBot, ISMCTSBot, bot_names, make_bot
+from citybuilders.bots.levels import LEVELS, LevelBot, search_settings
+from citybuilders.core.runner import play_out
+from citybuilders.core.view import Strategy
+
+
+def toy_position():
+    s = ToyGame(turns=2).new_initial_state(2, 0)
+    s.apply_action(4)  # player 0 holds a 3
+    s.apply_action(2)  # player 1 holds a 1
+    return s
+
+
+def test_levels_are_bots_everywhere():
+    assert set(LEVELS) <= set(bot_names())
+    bot = make_bot("hard", 3)
+    assert isinstance(bot, LevelBot) and bot.name == "hard"
+    with pytest.raises(ValueError, match="level: expected one of easy, normal, hard, expert"):
+        LevelBot("wizard")
+
+
+def test_each_level_plays_the_bot_it_names():
+    kb = citybuilders.load_game("kingdom-builder")
+    inner = {lv: make_bot(lv, 1).inner_for(kb) for lv in LEVELS}
+    assert isinstance(inner["easy"], GreedyBot) and inner["easy"].epsilon == 0.5
+    assert isinstance(inner["normal"], GreedyBot) and inner["normal"].epsilon == 0
+    assert isinstance(inner["hard"], ISMCTSBot) and inner["hard"].max_seconds == 0.25
+    assert isinstance(inner["expert"], ISMCTSBot) and inner["expert"].max_seconds == 1.0
+    assert inner["expert"].iterations is None and inner["expert"].backup == "margin"
+
+
+def test_a_game_where_search_does_not_help_plays_greedy_at_the_top_levels():
+    class NoSearch(Strategy):
+        search_helps = False
+
+    class Greedy(ToyGame):
+        strategy = NoSearch()
+
+    assert type(make_bot("expert").inner_for(Greedy())) is GreedyBot
+    assert type(make_bot("expert").inner_for(ToyGame())) is ISMCTSBot
+
+
+def test_easy_is_deterministic_per_seed_and_differs_from_greedy():
+    def game(bot):
+        s = citybuilders.load_game("sprawlopolis").new_initial_state(1, 5)
+        play_out(s, [bot], random.Random(5))
+        return s.history()
+
+    assert game(make_bot("easy", 2)) == game(make_bot("easy", 2))
+    assert game(make_bot("easy", 2)) != game(make_bot("normal", 2))
+    assert game(make_bot("normal", 2)) == game(make_bot("greedy", 2))
+
+
+def test_margin_search_finds_the_scoring_move():
+    bot = ISMCTSBot(seed=1, iterations=300, max_seconds=5, backup="margin")
+    assert bot.step(toy_position(), 0) == 0  # build (3 points) beats roll (1/6 of a point)
+
+
+def test_widening_searches_the_best_prior_first():
+    # one iteration: the only child searched is the move with the best one-ply evaluate
+    bot = ISMCTSBot(seed=1, iterations=1, backup="margin", widening=(1, 0.5), rollout_depth=0)
+    assert bot.step(toy_position(), 0) == 0
+    assert bot.last_iterations == 1
+
+
+def test_cut_rollouts_and_time_budget():
+    s = citybuilders.load_game("kingdom-builder").new_initial_state(2, 3)
+    rng = random.Random(0)
+    while s.is_chance_node():
+        s.apply_action(s.sample_chance(rng))
+    bot = ISMCTSBot(seed=1, **search_settings(0.2))
+    t = time.perf_counter()
+    a = bot.step(s, s.current_player())
+    took = time.perf_counter() - t
+    assert a in s.legal_actions()
+    assert took < 1.5 and bot.last_iterations > 5
+
+
+def test_tree_reuse_keeps_the_subtree_of_the_moves_played():
+    s = citybuilders.load_game("kingdom-builder").new_initial_state(2, 3)
+    rng = random.Random(0)
+    while s.is_chance_node():
+        s.apply_action(s.sample_chance(rng))
+    p = s.current_player()
+    bot = ISMCTSBot(seed=1, iterations=400, max_seconds=10, backup="margin", rollout_depth=0,
+                    widening=(1, 0.4), reuse=True)
+    a = bot.step(s, p)
+    s.apply_action(a)
+    assert s.current_player() == p  # Kingdom Builder: three builds a turn
+    kept = bot._start_root(s, p)
+    assert kept.visits > 0 and kept.children
+    fresh = ISMCTSBot(seed=1, iterations=400, backup="margin")._start_root(s, p)
+    assert fresh.visits == 0
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError, match="backup: expected 'win' or 'margin'"):
+        ISMCTSBot(backup="score")
+    with pytest.raises(ValueError, match="iterations=None needs a positive max_seconds"):
+        ISMCTSBot(iterations=None, max_seconds=0)
