@@ -35,7 +35,7 @@ from .rules.city import CITY_SIZE, PLACEMENT_TEXT, City, Placement, placement_pr
 from .rules.options import OPTION_SPECS
 from .scoring import Breakdown, Rules, score_city
 
-__all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "score_city_file",
+__all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "MAX_COORD", "score_city_file",
            "grid_cells", "cards_city"]
 
 FILE_KEYS = ("game", "conditions", "cards", "grid", "options")
@@ -48,15 +48,26 @@ MAX_GRID_BLOCKS = 4 * CITY_SIZE
 """Most blocks in a ``grid``: a city has 15 cards of 4 blocks."""
 
 
+MAX_COORD = 1_000_000
+"""Largest ``|row|`` / ``|col|`` (and any integer) a score file may give."""
+
+
 def _show(value: Any) -> str:
-    """``repr(value)`` cut to 40 characters (keeps messages one short line)."""
-    text = repr(value)
+    """``repr(value)`` cut to 40 characters: one short line, control characters escaped."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "a very large integer"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _int(value: Any, field: str) -> int:
+    """``value`` if it is an integer within ±:data:`MAX_COORD`; else FormatError naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise FormatError(f"{field}: expected an integer, got {_show(value)}")
+    if not -MAX_COORD <= value <= MAX_COORD:
+        raise FormatError(
+            f"{field}: expected an integer from {-MAX_COORD} to {MAX_COORD}, got {_show(value)}")
     return value
 
 
@@ -188,9 +199,19 @@ def _options(game_name: str, game_options: Mapping[str, Any], data: Mapping[str,
     extra = data["options"]
     if not isinstance(extra, Mapping):
         raise FormatError("options: expected an object of rules options")
-    if "conditions" in extra:
-        raise FormatError("options: 'conditions' is not a rules option here; give the file's "
-                          "top-level 'conditions'")
+    specs = {o.name: o for o in OPTION_SPECS if o.name != "conditions"}
+    for key, value in extra.items():
+        if key == "conditions":
+            raise FormatError("options: 'conditions' is not a rules option here; give the file's "
+                              "top-level 'conditions'")
+        spec = specs.get(key)
+        if spec is None:
+            raise FormatError(f"options: unknown option {_show(key)} for {game_name}; "
+                              f"allowed: {', '.join(sorted(specs))}")
+        if spec.type is str and (not isinstance(value, str) or (
+                spec.choices is not None and value not in spec.choices)):
+            raise FormatError(f"options: option '{key}' of {game_name}: bad value {_show(value)}; "
+                              f"allowed: {spec.allowed_text()}")
     try:
         return resolve_options(OPTION_SPECS, {**base, **extra}, game_name)
     except CitybuildersError as exc:
