@@ -55,8 +55,11 @@ OPTION_NAMES = ("burbs_tie, city_edge, cover_whole_card, difficulty, harder_zone
     ({"conditions": C, "cards": [dict(CARD4, **{"rot\n": 1})]},
      "cards[0]: unknown key 'rot\\n'; allowed: card, row, col, rot"),
     ({"conditions": C, "cards": [{"row": 0, "col": 0}]}, "cards[0]: missing 'card'"),
-    ({"conditions": C, "cards": [dict(CARD4, row=10 ** 7)]},
-     "cards[0] (card 4).row: expected an integer from -1000000 to 1000000, got 10000000"),
+    ({"conditions": C, "cards": [dict(CARD4, rot=10 ** 7)]},
+     "cards[0] (card 4).rot: expected an integer from -1000000 to 1000000, got 10000000"),
+    ({"conditions": C, "cards": [CARD4, {"card": 5, "row": 10 ** 5000, "col": 0}]},
+     "cards[1] (card 5) at a very large integer,0: illegal placement, does not touch the city "
+     "(it is a very large integer blocks from cards[0])"),
     ({"conditions": C, "cards": [dict(CARD4, rot=None)]}, "cards[0] (card 4).rot: expected an integer, got None"),
     ({"conditions": C, "cards": [CARD4, {"card": 5, "row": 0, "col": 40}]},
      "cards[1] (card 5) at 0,40: illegal placement, does not touch the city (it is 40 blocks from cards[0])"),

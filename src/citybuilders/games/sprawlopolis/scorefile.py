@@ -35,7 +35,7 @@ from .rules.city import CITY_SIZE, PLACEMENT_TEXT, City, Placement, placement_pr
 from .rules.options import OPTION_SPECS
 from .scoring import Breakdown, Rules, score_city
 
-__all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "MAX_COORD", "score_city_file",
+__all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "MAX_INT", "score_city_file",
            "grid_cells", "cards_city"]
 
 FILE_KEYS = ("game", "conditions", "cards", "grid", "options")
@@ -48,8 +48,8 @@ MAX_GRID_BLOCKS = 4 * CITY_SIZE
 """Most blocks in a ``grid``: a city has 15 cards of 4 blocks."""
 
 
-MAX_COORD = 1_000_000
-"""Largest ``|row|`` / ``|col|`` (and any integer) a score file may give."""
+MAX_INT = 1_000_000
+"""Largest ``|n|`` of a card number or rotation a score file may give (row/col: any integer)."""
 
 
 def _show(value: Any) -> str:
@@ -61,13 +61,14 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _int(value: Any, field: str) -> int:
-    """``value`` if it is an integer within ±:data:`MAX_COORD`; else FormatError naming ``field``."""
+def _int(value: Any, field: str, bounded: bool = True) -> int:
+    """``value`` if it is an integer (within ±:data:`MAX_INT` when ``bounded``); else FormatError
+    naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise FormatError(f"{field}: expected an integer, got {_show(value)}")
-    if not -MAX_COORD <= value <= MAX_COORD:
+    if bounded and not -MAX_INT <= value <= MAX_INT:
         raise FormatError(
-            f"{field}: expected an integer from {-MAX_COORD} to {MAX_COORD}, got {_show(value)}")
+            f"{field}: expected an integer from {-MAX_INT} to {MAX_INT}, got {_show(value)}")
     return value
 
 
@@ -162,8 +163,8 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
                 f"{where}: card {card} is a scoring condition of this game; its blocks side is not used"
             )
         used[card] = k
-        row = _int(e["row"], f"{where}.row")
-        col = _int(e["col"], f"{where}.col")
+        row = _int(e["row"], f"{where}.row", bounded=False)
+        col = _int(e["col"], f"{where}.col", bounded=False)
         rot = _int(e.get("rot", 0), f"{where}.rot")
         if rot not in (0, 180):
             raise FormatError(
@@ -178,8 +179,8 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
         dr, dc = row - r0, col - c0
         if not (MIN_USER <= dr <= MAX_USER and MIN_USER <= dc <= MAX_USER):
             raise FormatError(
-                f"cards[{k}] (card {card}) at {row},{col}: illegal placement, does not touch the "
-                f"city (it is {max(abs(dr), abs(dc))} blocks from cards[0])"
+                f"cards[{k}] (card {card}) at {_show(row)},{_show(col)}: illegal placement, does "
+                f"not touch the city (it is {_show(max(abs(dr), abs(dc)))} blocks from cards[0])"
             )
         pos = index_of(dr, dc)
         problem = placement_problem(city, pos, cover_whole_card)
