@@ -17,6 +17,7 @@ from ...core.panels import generic_panels, seat_name
 from ...core.view import Panel, View
 from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
+from .rules.city import CITY_SIZE
 from .scoring import Breakdown
 from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, ZONE_NAMES, condition_label
 
@@ -95,7 +96,8 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
     parts += [f"#{n} {v:+d}" for n, v in b.conditions.items()]
     lines.append(f"score {b.total} / target {b.target}: " + ", ".join(parts))
     top = f"next card {state.top}" if state.top else "deck empty" if not state.deck else "no card shown"
-    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {max(0, len(city.placements) - 1)}/14")
+    plays = max(0, len(city.placements) - 1)
+    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {plays}/{CITY_SIZE - 1}")
     if state.num_players > 1:
         lines.append("hands: " + ", ".join(f"P{p + 1} {len(h)}" for p, h in enumerate(state.hands))
                      + f"; active P{state.active + 1}")

@@ -11,7 +11,9 @@ is a road). A road *end* is a side reached by a piece whose neighbour does not r
 is "at the edge of the city" when there is no block beyond it (rules option ``city_edge``).
 
 Every condition is one small function ``condition_N(a: Analysis) -> int`` registered in
-:data:`CONDITIONS` as ``number -> (name, function)``.
+:data:`CONDITIONS` as ``number -> (name, function)`` (the name from the card data; the players'
+names and rule texts are in ``texts.py``). Block codes are split with ``code & ZONE_MASK`` (zone
+code) and ``code >> ROAD_SHIFT`` (road mask), see :mod:`.loader`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .actions import WIDTH
-from .loader import CARDS, COMMERCIAL, INDUSTRIAL, PARK, RESIDENTIAL, ROAD_SHIFT, ZONE_MASK, ZONES, E, N, S, W
+from .loader import (
+    CARDS,
+    COMMERCIAL,
+    INDUSTRIAL,
+    PARK,
+    RESIDENTIAL,
+    ROAD_SHIFT,
+    ZONE_MASK,
+    ZONES,
+    E,
+    N,
+    S,
+    W,
+)
 
 __all__ = [
     "Rules",
