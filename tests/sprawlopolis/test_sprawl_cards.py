@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from citybuilders.games.sprawlopolis.cards import (
+from citybuilders.games.sprawlopolis.loader import (
     CARDS,
     card_blocks,
     parse_token,
@@ -12,7 +12,7 @@ from citybuilders.games.sprawlopolis.cards import (
     token_of,
     zone_of,
 )
-from citybuilders.games.sprawlopolis.city import City
+from citybuilders.games.sprawlopolis.rules.city import City
 from citybuilders.games.sprawlopolis.scoring import CONDITIONS, Analysis, Rules
 
 # number -> (name, blocks TL TR BL BR) as printed in the digest

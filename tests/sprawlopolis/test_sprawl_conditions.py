@@ -230,7 +230,7 @@ def test_enclosing_a_hole_is_legal_and_the_hole_is_an_edge_locally() -> None:
     # digest L10: four cards around the empty cell (1, 2)
     city = cards_city([{"card": 1, "row": 0, "col": 0}, {"card": 2, "row": -1, "col": 2},
                        {"card": 3, "row": 2, "col": 1}, {"card": 4, "row": 1, "col": 3}], [])
-    from citybuilders.games.sprawlopolis.city import index_of
+    from citybuilders.games.sprawlopolis.actions import index_of
 
     r0, c0, r1, c1 = city.bounds()          # the file's coordinates are translated: find the hole
     assert (r1 - r0, c1 - c0) == (4, 4)

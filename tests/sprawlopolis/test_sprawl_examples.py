@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citybuilders.core.errors import FormatError
-from citybuilders.games.sprawlopolis.cards import token_of
+from citybuilders.games.sprawlopolis.loader import token_of
 from citybuilders.games.sprawlopolis.scorefile import cards_city
 from citybuilders.games.sprawlopolis.scoring import CONDITIONS, Analysis, Rules
 
@@ -38,7 +38,7 @@ def test_scoring_example(example: dict) -> None:
 def test_placements_give_resulting_rows(example: dict) -> None:
     city = cards_city(example["placements"], [])
     r0, c0, r1, c1 = city.bounds()
-    from citybuilders.games.sprawlopolis.city import index_of
+    from citybuilders.games.sprawlopolis.actions import index_of
 
     rows = [" ".join(token_of(city.cells[index_of(r, c)]) for c in range(c0, c1 + 1))
             for r in range(r0, r1 + 1)]

@@ -13,8 +13,9 @@ from citybuilders.core.registry import load_game
 from citybuilders.core.rng import make_rng
 from citybuilders.core.runner import play_out
 from citybuilders.core.undo import undoable_count
-from citybuilders.games.sprawlopolis.game import CHANCE_BASE, SprawlopolisState, decode, encode
-from citybuilders.games.sprawlopolis.city import index_of
+from citybuilders.games.sprawlopolis.actions import CHANCE_BASE, decode, encode
+from citybuilders.games.sprawlopolis.rules.state import SprawlopolisState
+from citybuilders.games.sprawlopolis.actions import index_of
 
 
 def dealt(num_players: int = 1, seed: int = 0, **options) -> SprawlopolisState:
@@ -212,7 +213,7 @@ def test_cover_whole_card_forbidden_option() -> None:
 def test_covering_never_removes_more_than_the_covered_blocks() -> None:
     s = _start()
     s.apply_action(s.string_to_action("play 4 at 1,1"))
-    from citybuilders.games.sprawlopolis.cards import card_blocks
+    from citybuilders.games.sprawlopolis.loader import card_blocks
 
     cells = s.city.cells
     assert len(s.city.occ) == 7

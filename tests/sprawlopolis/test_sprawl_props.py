@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from citybuilders.core.records import record_of, replay
 from citybuilders.core.registry import load_game
-from citybuilders.games.sprawlopolis.cards import card_blocks_fast
-from citybuilders.games.sprawlopolis.city import RECT
-from citybuilders.games.sprawlopolis.game import CHANCE_BASE, SprawlopolisState, decode
+from citybuilders.games.sprawlopolis.loader import card_blocks_fast
+from citybuilders.games.sprawlopolis.rules.city import RECT
+from citybuilders.games.sprawlopolis.actions import CHANCE_BASE, decode
+from citybuilders.games.sprawlopolis.rules.state import SprawlopolisState
 
 OPTION_SETS = [
     {},

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from citybuilders.games.sprawlopolis.cards import CARDS, token_of
+from citybuilders.games.sprawlopolis.loader import CARDS, token_of
 
 from .examples_data import PLACEMENT, SCORING
 

@@ -1,4 +1,5 @@
-"""Terminal (ANSI) and SVG drawings of a Sprawlopolis position.
+"""Terminal (ANSI) and SVG drawings of a Sprawlopolis position, click paths, the web "Your view"
+panels and the score calculator's table: :class:`SprawlopolisView` and :class:`SprawlScoreResult`.
 
 Text: each block is three characters, zone letter + road glyph (``│ ─ └ ┌ ┐ ┘``) on the zone's
 colour (commercial blue, industrial grey, residential orange, park green); ``·`` marks empty cells
@@ -8,19 +9,23 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
-from .cards import ZONE_LETTERS, ZONES, E, N, S, W, card_blocks
-from .city import index_of, rc_of
-from .scoring import condition_name
+from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
 from ...core.view import Panel, View
+from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
+from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
+from .rules.city import CITY_SIZE
+from .scoring import Breakdown
+from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, ZONE_NAMES, condition_label
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import SprawlopolisState
+    from ...core.game import State
+    from .rules.state import SprawlopolisState
 
-__all__ = ["render_text", "render_svg", "ROAD_GLYPHS", "ZONE_COLORS"]
+__all__ = ["SprawlopolisView", "SprawlScoreResult", "ROAD_GLYPHS", "ZONE_COLORS"]
 
 ROAD_GLYPHS = {0: " ", N | S: "│", E | W: "─", N | E: "└", E | S: "┌", S | W: "┐", N | W: "┘"}
 ZONE_COLORS = {"commercial": "#3b7dd8", "industrial": "#8c8c8c", "residential": "#f08c2e", "park": "#4caf50"}
@@ -31,10 +36,10 @@ _RESET = "\x1b[0m"
 def _block_text(code: int, color: bool) -> str:
     if not code:
         return "   "
-    glyph = ROAD_GLYPHS.get(code >> 3, "+")
-    text = f"{ZONE_LETTERS[(code & 7) - 1]}{glyph} "
+    glyph = ROAD_GLYPHS.get(code >> ROAD_SHIFT, "+")
+    text = f"{ZONE_LETTERS[(code & ZONE_MASK) - 1]}{glyph} "
     if color:
-        return f"{_ANSI_BG[code & 7]}\x1b[1;97m{text}{_RESET}"
+        return f"{_ANSI_BG[code & ZONE_MASK]}\x1b[1;97m{text}{_RESET}"
     return text
 
 
@@ -54,13 +59,13 @@ def _ranges(values: list[int]) -> str:
     return ", ".join(out)
 
 
-def render_text(state: "SprawlopolisState", player: int | None, color: bool = False) -> str:
+def _render_text(state: "SprawlopolisState", player: int | None, color: bool = False) -> str:
     """The city, conditions, running score, hands/deck and the legal top-left positions."""
     city = state.city
     lines: list[str] = []
     # the header starts with the game's setup line (``conditions 3-7-12 (target 22)``) so the
     # terminal can leave its own copy of that line out; then the names of the conditions
-    conds = ", ".join(f"{n} {condition_name(n)}" for n in sorted(state.conditions))
+    conds = ", ".join(condition_label(n) for n in sorted(state.conditions))
     lines.append(f"Sprawlopolis - {state.game.describe_setup(state)}: {conds}")
     cands: set[int] = set()
     my_turn = not state.is_terminal() and not state.is_chance_node() and (
@@ -91,7 +96,8 @@ def render_text(state: "SprawlopolisState", player: int | None, color: bool = Fa
     parts += [f"#{n} {v:+d}" for n, v in b.conditions.items()]
     lines.append(f"score {b.total} / target {b.target}: " + ", ".join(parts))
     top = f"next card {state.top}" if state.top else "deck empty" if not state.deck else "no card shown"
-    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {max(0, len(city.placements) - 1)}/14")
+    plays = max(0, len(city.placements) - 1)
+    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {plays}/{CITY_SIZE - 1}")
     if state.num_players > 1:
         lines.append("hands: " + ", ".join(f"P{p + 1} {len(h)}" for p, h in enumerate(state.hands))
                      + f"; active P{state.active + 1}")
@@ -102,7 +108,7 @@ def render_text(state: "SprawlopolisState", player: int | None, color: bool = Fa
             + "".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]) + "]" for n in hand)
             or "empty"))
     if state.is_terminal():
-        lines.append("final: " + ("target reached - you win!" if b.won else "below the target - you lose"))
+        lines.append("final: " + (OUTCOME["final_won"] if b.won else OUTCOME["final_lost"]))
     elif cands:
         by_row: dict[int, list[int]] = {}
         for p in sorted(cands):
@@ -120,10 +126,10 @@ _CW, _CH = 36, 26  # block width/height in SVG units (blocks are wider than tall
 
 
 def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH) -> str:
-    zone = ZONES[(code & 7) - 1]
+    zone = ZONES[(code & ZONE_MASK) - 1]
     out = [f"<rect x='{x}' y='{y}' width='{w}' height='{h}' fill='{ZONE_COLORS[zone]}' "
            f"stroke='#ffffff' stroke-width='1'/>"]
-    m = code >> 3
+    m = code >> ROAD_SHIFT
     if m:
         cx, cy = x + w / 2, y + h / 2
         mids = {N: (cx, y), E: (x + w, cy), S: (cx, y + h), W: (x, cy)}
@@ -133,7 +139,7 @@ def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH) ->
     return "".join(out)
 
 
-def render_svg(state: "SprawlopolisState", player: int | None) -> str:
+def _render_svg(state: "SprawlopolisState", player: int | None) -> str:
     """SVG: city grid (zones, roads), candidate cells with ``data-key="pos:R,C"``, the player's hand
     cards with ``data-key="card:N"``, the visible top card of the deck, the score line."""
     city = state.city
@@ -169,7 +175,7 @@ def render_svg(state: "SprawlopolisState", player: int | None) -> str:
                    f"stroke-dasharray='3,2' stroke-width='1'><title>top-left {r},{c}</title></rect>")
     y = grid_h + 4
     b = state.breakdown()
-    conds = ", ".join(f"{n} {condition_name(n)}" for n in state.conditions)
+    conds = ", ".join(condition_label(n) for n in state.conditions)
     out.append(f"<text x='10' y='{y + 10}'>{escape(conds)}: score {b.total} / target {b.target}"
                f"{' - won' if state.is_terminal() and b.won else ''}</text>")
     x = 10
@@ -189,31 +195,31 @@ def render_svg(state: "SprawlopolisState", player: int | None) -> str:
 
 
 # ------------------------------------------------------------------ panels: Sprawlopolis
-def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                  terminal: bool) -> list[Panel]:
+def _display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
+                    terminal: bool) -> list[Panel]:
     out: list[Panel] = []
     if obs.get("hand") is not None:
-        out.append({"title": "Your hand",
+        out.append({"title": PANEL_TITLES["hand"],
                     "value": [f"card {c}" for c in obs["hand"]] or "(empty)"})
     if not terminal and isinstance(obs.get("active_player"), int) and len(names) > 1 \
             and 0 <= obs["active_player"] < len(names):
-        out.append({"title": "To play", "value": seat_name(names, obs["active_player"], you)})
+        out.append({"title": PANEL_TITLES["to_play"], "value": seat_name(names, obs["active_player"], you)})
     if obs.get("condition_names"):
-        out.append({"title": "Scoring conditions", "value": list(obs["condition_names"])})
+        out.append({"title": PANEL_TITLES["conditions"], "value": list(obs["condition_names"])})
     score = obs.get("score") if isinstance(obs.get("score"), dict) else {}
     if "target" in obs or "target" in score:
         target = obs.get("target", score.get("target"))
         total = score.get("total")
         line = f"{target} points" + (f" (score now {total})" if total is not None else "")
-        out.append({"title": "Target", "value": line})
+        out.append({"title": PANEL_TITLES["target"], "value": line})
     sizes = obs.get("hand_sizes")
     if isinstance(sizes, list) and len(sizes) == len(names) and len(names) > 1:
-        out.append({"title": "Cards in hand", "value": {
+        out.append({"title": PANEL_TITLES["hand_sizes"], "value": {
             seat_name(names, i, you): n for i, n in enumerate(sizes)}})
     if isinstance(obs.get("deck_size"), int):
-        out.append({"title": "Deck", "value": f"{obs['deck_size']} cards left"})
+        out.append({"title": PANEL_TITLES["deck"], "value": f"{obs['deck_size']} cards left"})
     if isinstance(obs.get("placements"), list):
-        out.append({"title": "Cards in the city", "value": len(obs["placements"])})
+        out.append({"title": PANEL_TITLES["city"], "value": len(obs["placements"])})
     known = {"conditions", "condition_names", "target", "placements", "grid", "hand_sizes",
              "deck_top", "deck_size", "active_player", "plays", "score", "player", "hand"}
     return out + generic_panels(obs, names, you, known)
@@ -222,6 +228,53 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
 class SprawlopolisView(View):
     """How Sprawlopolis is presented (see ``core/view.py``)."""
 
+    def render_text(self, state: "State", player: int | None = None, color: bool = False) -> str:
+        """The city (coloured zones and roads), conditions, score breakdown, hand, legal places."""
+        return _render_text(state, player, color)  # type: ignore[arg-type]
+
+    def render_svg(self, state: "State", player: int | None = None) -> str:
+        """SVG of the city; candidate cells ``data-key="pos:R,C"``, hand ``data-key="card:N"``."""
+        return _render_svg(state, player)  # type: ignore[arg-type]
+
+    def action_path(self, state: "State", action: int, player: int | None = None
+                    ) -> tuple[str, ...]:
+        """``("card:N", "pos:R,C", "rot:0|180")`` for a play; the notation at chance nodes."""
+        if action >= CHANCE_BASE:
+            return (action_to_string(action),)
+        card, pos, rot = decode(action)
+        r, c = rc_of(pos)
+        return (f"card:{card}", f"pos:{r},{c}", f"rot:{180 * rot}")
+
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:
-        return display_panels(obs, names, you, terminal)
+        """Hand, active player, conditions, target and score, hand sizes, deck, city size."""
+        return _display_panels(obs, names, you, terminal)
+
+
+class SprawlScoreResult(ScoreResult):
+    """A scored city (the score calculator's result): ``breakdown`` (see
+    :class:`.scoring.Breakdown`)."""
+
+    def __init__(self, breakdown: Breakdown) -> None:
+        self.breakdown = breakdown
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"total", "target", "won", "groups": {zone: int}, "roads": int, "conditions": {"n": int}}``."""
+        return self.breakdown.to_json()
+
+    def to_text(self) -> str:
+        """A readable table of the breakdown."""
+        b = self.breakdown
+        rows: list[tuple[str, int]] = [
+            (SCORE_LABELS["largest_group"].format(zone=ZONE_NAMES[zone]), v)
+            for zone, v in b.groups.items()]
+        if b.blocks != sum(b.groups.values()):
+            rows.append((SCORE_LABELS["block_points"], b.blocks))
+        rows.append((SCORE_LABELS["roads"].format(roads=b.roads), -b.road_tax))
+        rows += [(condition_label(n), v) for n, v in b.conditions.items()]
+        rows += [(SCORE_LABELS["total"], b.total), (SCORE_LABELS["target"], b.target)]
+        lines = [SCORE_LABELS["title"], ""]
+        lines += [f"  {label:<28}{value:>5}" for label, value in rows]
+        lines.append("")
+        lines.append(OUTCOME["won"] if b.won else OUTCOME["lost"])
+        return "\n".join(lines)

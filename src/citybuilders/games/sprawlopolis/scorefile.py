@@ -1,4 +1,4 @@
-"""The Sprawlopolis score calculator (``citybuilders score sprawlopolis FILE [--json]``).
+"""The Sprawlopolis score-file format (``citybuilders score sprawlopolis FILE [--json]``).
 
 Two input forms (docs/formats.md, Sprawlopolis section)::
 
@@ -10,74 +10,78 @@ Two input forms (docs/formats.md, Sprawlopolis section)::
 
 ``cards``: (row, col) = the card's top-left block in block units, rows grow downward; each card
 covers rows r..r+1 and columns c..c+1 in the orientation of the card data, rotated by ``rot``
-(0 or 180); later cards cover earlier ones. Every card after the first must be a legal placement
-(shares a block edge with the city or covers a block; not corner-only, not detached), no card twice,
-no condition card. ``grid``: any zone with or without a road piece, ``.`` for an empty cell; a grid
-is a scoring input and need not be reachable by play. An optional ``"options"`` object sets rules
+(0 or 180); later cards cover earlier ones. 1 to 15 cards; every card after the first must be a
+placement the game allows (the game's own check, :func:`.rules.city.placement_problem`, with the
+rules option ``cover_whole_card``), no card twice, no condition card. ``grid``: any zone with or
+without a road piece, ``.`` for an empty cell, at most 60 blocks (15 cards × 4); a grid is a
+scoring input and need not be reachable by play. An optional ``"options"`` object sets rules
 options (e.g. ``{"city_edge": "outer"}``).
 
-Errors raise FormatError with one line naming the field (and the card) and the problem.
+Unknown keys are errors at every level (the file, each ``cards`` entry, ``options``). Every error
+is a FormatError with one line that starts with the field (``file``, ``game``, ``conditions[2]``,
+``cards[1] (card 5)``, ``grid[0] column 1``, ``options``) and says what is allowed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ...core.errors import CitybuildersError, FormatError
-from ...core.game import ScoreResult
-from .cards import CARDS, parse_token
-from .city import MAX_USER, MIN_USER, WIDTH, City, index_of, placement_problem
-from .scoring import Breakdown, Rules, condition_name, score_city
+from ...core.options import resolve_options
+from ...core.registry import normalize_game_name
+from .actions import MAX_USER, MIN_USER, WIDTH, index_of
+from .loader import CARD_RANGE_TEXT, CARDS, parse_token
+from .rules.city import CITY_SIZE, PLACEMENT_TEXT, City, Placement, placement_problem
+from .rules.options import OPTION_SPECS
+from .scoring import Breakdown, Rules, score_city
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import SprawlopolisGame
+__all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "MAX_INT", "score_city_file",
+           "grid_cells", "cards_city"]
 
-__all__ = ["SprawlScoreResult", "score_file", "grid_cells", "cards_city"]
-
+FILE_KEYS = ("game", "conditions", "cards", "grid", "options")
+"""Keys a score file may have."""
+CARD_KEYS = ("card", "row", "col", "rot")
+"""Keys of one ``cards`` entry (``rot`` optional, default 0)."""
 MAX_GRID = WIDTH - 6
+"""Most rows and most tokens per row of a ``grid``."""
+MAX_GRID_BLOCKS = 4 * CITY_SIZE
+"""Most blocks in a ``grid``: a city has 15 cards of 4 blocks."""
 
 
-class SprawlScoreResult(ScoreResult):
-    """A scored city: ``breakdown`` (see :class:`.scoring.Breakdown`)."""
-
-    def __init__(self, breakdown: Breakdown) -> None:
-        self.breakdown = breakdown
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"total", "target", "won", "groups": {zone: int}, "roads": int, "conditions": {"n": int}}``."""
-        return self.breakdown.to_json()
-
-    def to_text(self) -> str:
-        """A readable table of the breakdown."""
-        b = self.breakdown
-        rows: list[tuple[str, int]] = [(f"largest {zone} group", v) for zone, v in b.groups.items()]
-        if b.blocks != sum(b.groups.values()):
-            rows.append(("block points (harder)", b.blocks))
-        rows.append((f"roads ({b.roads})", -b.road_tax))
-        rows += [(f"{n} {condition_name(n)}", v) for n, v in b.conditions.items()]
-        rows += [("total", b.total), ("target", b.target)]
-        lines = ["Sprawlopolis score", ""]
-        lines += [f"  {label:<28}{value:>5}" for label, value in rows]
-        lines.append("")
-        lines.append("WON: the city reaches the target" if b.won else "LOST: below the target")
-        return "\n".join(lines)
+MAX_INT = 1_000_000
+"""Largest ``|n|`` of a card number or rotation a score file may give (row/col: any integer)."""
 
 
-def _int(value: Any, field: str) -> int:
+def _show(value: Any) -> str:
+    """``repr(value)`` cut to 40 characters: one short line, control characters escaped."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "a very large integer"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(value: Any, field: str, bounded: bool = True) -> int:
+    """``value`` if it is an integer (within ±:data:`MAX_INT` when ``bounded``); else FormatError
+    naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"{field}: expected an integer, got {value!r}")
+        raise FormatError(f"{field}: expected an integer, got {_show(value)}")
+    if bounded and not -MAX_INT <= value <= MAX_INT:
+        raise FormatError(
+            f"{field}: expected an integer from {-MAX_INT} to {MAX_INT}, got {_show(value)}")
     return value
 
 
 def _conditions(data: Mapping[str, Any]) -> list[int]:
     conds = data.get("conditions")
     if not isinstance(conds, list) or len(conds) != 3:
-        raise FormatError("conditions: expected a list of 3 condition card numbers (1-18)")
+        raise FormatError(
+            f"conditions: expected a list of 3 condition card numbers ({CARD_RANGE_TEXT})")
     out = []
     for k, n in enumerate(conds):
         n = _int(n, f"conditions[{k}]")
         if n not in CARDS:
-            raise FormatError(f"conditions[{k}]: unknown card {n}; cards are numbered 1-18")
+            raise FormatError(f"conditions[{k}]: unknown card {n}; cards are numbered {CARD_RANGE_TEXT}")
         if n in out:
             raise FormatError(f"conditions[{k}]: card {n} is listed twice")
         out.append(n)
@@ -95,7 +99,7 @@ def grid_cells(rows: Any) -> tuple[list[int], list[int]]:
     occ: list[int] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str):
-            raise FormatError(f"grid[{r}]: expected a string of block tokens, got {row!r}")
+            raise FormatError(f"grid[{r}]: expected a string of block tokens, got {_show(row)}")
         tokens = row.split()
         if width is None:
             width = len(tokens)
@@ -107,7 +111,7 @@ def grid_cells(rows: Any) -> tuple[list[int], list[int]]:
             )
         for c, tok in enumerate(tokens):
             try:
-                code = parse_token(tok)
+                code = parse_token(tok if len(tok) <= 12 else tok[:9] + "...")
             except ValueError as exc:
                 raise FormatError(f"grid[{r}] column {c}: {exc}") from None
             if code:
@@ -116,17 +120,25 @@ def grid_cells(rows: Any) -> tuple[list[int], list[int]]:
                 occ.append(i)
     if not occ:
         raise FormatError("grid: no blocks at all")
+    if len(occ) > MAX_GRID_BLOCKS:
+        raise FormatError(
+            f"grid: {len(occ)} blocks; a city has at most {MAX_GRID_BLOCKS} "
+            f"({CITY_SIZE} cards of 4 blocks)")
     return cells, occ
 
 
 def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "allowed") -> City:
-    """Build a city from ``cards`` entries in play order, checking every placement.
+    """Build a city from ``cards`` entries in play order, checking every placement with the
+    game's own rule (:func:`.rules.city.placement_problem`).
 
-    Raises FormatError naming the entry and card: unknown card, card used twice, condition card,
-    rotation other than 0/180, corner-only or detached placement.
+    Raises FormatError naming the entry and card: not 1..15 entries, unknown key, missing key,
+    unknown card, card used twice, condition card, rotation other than 0/180, corner-only,
+    detached or (``cover_whole_card="forbidden"``) card-burying placement.
     """
     if not isinstance(entries, list) or not entries:
         raise FormatError("cards: expected a non-empty list of {card, row, col, rot} objects")
+    if len(entries) > CITY_SIZE:
+        raise FormatError(f"cards: a city has at most {CITY_SIZE} cards, got {len(entries)}")
     parsed = []
     used: dict[int, int] = {}
     for k, e in enumerate(entries):
@@ -134,14 +146,15 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
         if not isinstance(e, Mapping):
             raise FormatError(f"{where}: expected an object with card, row, col, rot")
         for key in e:
-            if key not in ("card", "row", "col", "rot"):
-                raise FormatError(f"{where}: unknown key '{key}'; allowed: card, row, col, rot")
+            if key not in CARD_KEYS:
+                raise FormatError(
+                    f"{where}: unknown key {_show(key)}; allowed: {', '.join(CARD_KEYS)}")
         for key in ("card", "row", "col"):
             if key not in e:
                 raise FormatError(f"{where}: missing '{key}'")
         card = _int(e["card"], f"{where}.card")
         if card not in CARDS:
-            raise FormatError(f"{where}: unknown card {card}; cards are numbered 1-18")
+            raise FormatError(f"{where}: unknown card {card}; cards are numbered {CARD_RANGE_TEXT}")
         where = f"cards[{k}] (card {card})"
         if card in used:
             raise FormatError(f"{where}: card {card} is used twice (also cards[{used[card]}])")
@@ -150,8 +163,8 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
                 f"{where}: card {card} is a scoring condition of this game; its blocks side is not used"
             )
         used[card] = k
-        row = _int(e["row"], f"{where}.row")
-        col = _int(e["col"], f"{where}.col")
+        row = _int(e["row"], f"{where}.row", bounded=False)
+        col = _int(e["col"], f"{where}.col", bounded=False)
         rot = _int(e.get("rot", 0), f"{where}.rot")
         if rot not in (0, 180):
             raise FormatError(
@@ -166,53 +179,68 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
         dr, dc = row - r0, col - c0
         if not (MIN_USER <= dr <= MAX_USER and MIN_USER <= dc <= MAX_USER):
             raise FormatError(
-                f"cards[{k}] (card {card}) at {row},{col}: illegal placement, does not touch the "
-                f"city (it is {max(abs(dr), abs(dc))} blocks from cards[0])"
+                f"cards[{k}] (card {card}) at {_show(row)},{_show(col)}: illegal placement, does "
+                f"not touch the city (it is {_show(max(abs(dr), abs(dc)))} blocks from cards[0])"
             )
         pos = index_of(dr, dc)
-        if k > 0:
-            why = placement_problem(city.cells, pos)
-            if why is None and cover_whole_card == "forbidden" and city.buries_a_card(pos):
-                why = "covers every visible block of an earlier card (cover_whole_card=forbidden)"
-            if why is not None:
-                raise FormatError(f"cards[{k}] (card {card}) at {row},{col}: illegal placement, {why}")
+        problem = placement_problem(city, pos, cover_whole_card)
+        if problem != Placement.LEGAL:
+            raise FormatError(
+                f"cards[{k}] (card {card}) at {row},{col}: illegal placement, {PLACEMENT_TEXT[problem]}")
         city.place(card, pos, 1 if rot == 180 else 0)
     return city
 
 
-def score_file(game: "SprawlopolisGame", data: Mapping[str, Any]) -> SprawlScoreResult:
-    """Score a city file for ``game`` (its rules options, overridden by the file's ``options``).
+def _options(game_name: str, game_options: Mapping[str, Any], data: Mapping[str, Any]
+             ) -> dict[str, Any]:
+    """The game's options overridden by the file's ``options`` object (validated)."""
+    base = {k: v for k, v in game_options.items() if k != "conditions"}
+    if "options" not in data:
+        return dict(game_options)
+    extra = data["options"]
+    if not isinstance(extra, Mapping):
+        raise FormatError("options: expected an object of rules options")
+    specs = {o.name: o for o in OPTION_SPECS if o.name != "conditions"}
+    for key, value in extra.items():
+        if key == "conditions":
+            raise FormatError("options: 'conditions' is not a rules option here; give the file's "
+                              "top-level 'conditions'")
+        spec = specs.get(key)
+        if spec is None:
+            raise FormatError(f"options: unknown option {_show(key)} for {game_name}; "
+                              f"allowed: {', '.join(sorted(specs))}")
+        if spec.type is str and (not isinstance(value, str) or (
+                spec.choices is not None and value not in spec.choices)):
+            raise FormatError(f"options: option '{key}' of {game_name}: bad value {_show(value)}; "
+                              f"allowed: {spec.allowed_text()}")
+    try:
+        return resolve_options(OPTION_SPECS, {**base, **extra}, game_name)
+    except CitybuildersError as exc:
+        raise FormatError(f"options: {exc}") from None
+
+
+def score_city_file(game_name: str, game_options: Mapping[str, Any], data: Any) -> Breakdown:
+    """Score a city file under the game's options (``game_options``, overridden by the file's
+    ``options``). ``game_name``: the registry name the file's ``game`` must match if given.
 
     Raises FormatError for a malformed file or an illegal placement (one line, names the field).
     """
     if not isinstance(data, Mapping):
         raise FormatError("file: expected a JSON object")
     for key in data:
-        if key not in ("game", "conditions", "cards", "grid", "options"):
-            raise FormatError(
-                f"unknown key '{key}'; allowed: game, conditions, cards, grid, options"
-            )
-    options = dict(game.options)
-    if "options" in data:
-        extra = data["options"]
-        if not isinstance(extra, Mapping):
-            raise FormatError("options: expected an object of rules options")
-        try:
-            from .game import SprawlopolisGame
-
-            options = SprawlopolisGame(**{**{k: v for k, v in options.items() if k != "conditions"},
-                                          **extra}).options
-        except CitybuildersError as exc:
-            raise FormatError(f"options: {exc}") from None
+        if key not in FILE_KEYS:
+            raise FormatError(f"file: unknown key {_show(key)}; allowed: {', '.join(FILE_KEYS)}")
+    named = data.get("game", game_name)
+    if not isinstance(named, str) or normalize_game_name(named) != game_name:
+        raise FormatError(f"game: expected {game_name!r}, got {_show(data['game'])}")
+    options = _options(game_name, game_options, data)
     conditions = _conditions(data)
     has_cards, has_grid = "cards" in data, "grid" in data
     if has_cards == has_grid:
         raise FormatError("file: give exactly one of 'cards' (placements in play order) or 'grid'")
     if has_cards:
-        if isinstance(data["cards"], list) and len(data["cards"]) > 15:
-            raise FormatError(f"cards: a city has at most 15 cards, got {len(data['cards'])}")
         city = cards_city(data["cards"], conditions, options["cover_whole_card"])
         cells, occ = city.cells, city.occ
     else:
         cells, occ = grid_cells(data["grid"])
-    return SprawlScoreResult(score_city(cells, occ, conditions, Rules.from_options(options)))
+    return score_city(cells, occ, conditions, Rules.from_options(options))

@@ -11,7 +11,9 @@ is a road). A road *end* is a side reached by a piece whose neighbour does not r
 is "at the edge of the city" when there is no block beyond it (rules option ``city_edge``).
 
 Every condition is one small function ``condition_N(a: Analysis) -> int`` registered in
-:data:`CONDITIONS` as ``number -> (name, function)``.
+:data:`CONDITIONS` as ``number -> (name, function)`` (the name from the card data; the players'
+names and rule texts are in ``texts.py``). Block codes are split with ``code & ZONE_MASK`` (zone
+code) and ``code >> ROAD_SHIFT`` (road mask), see :mod:`.loader`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .cards import COMMERCIAL, INDUSTRIAL, PARK, RESIDENTIAL, ZONES, E, N, S, W
-from .city import WIDTH
+from .actions import WIDTH
+from .loader import (
+    CARDS,
+    COMMERCIAL,
+    INDUSTRIAL,
+    PARK,
+    RESIDENTIAL,
+    ROAD_SHIFT,
+    ZONE_MASK,
+    ZONES,
+    E,
+    N,
+    S,
+    W,
+)
 
 __all__ = [
     "Rules",
@@ -43,7 +58,7 @@ _ROAD_DIRS = tuple(tuple(side for side in _SIDES if m & side[0]) for m in range(
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The scoring-relevant rules options (see ``game.OPTION_SPECS`` for their docs).
+    """The scoring-relevant rules options (see ``rules/options.py`` for their docs).
 
     Attributes:
         edge_outer: city edge = only open sides connected to the outside (A2 "outer").
@@ -124,13 +139,13 @@ class Analysis:
         for i in occ:
             if i in group_of:
                 continue
-            z = cells[i] & 7
+            z = cells[i] & ZONE_MASK
             k = len(groups)
             group_of[i] = k
             members = [i]
             for j in members:  # grows while iterating: breadth-first
                 for n in (j + 1, j - 1, j + WIDTH, j - WIDTH):
-                    if cells[n] & 7 == z and n not in group_of:
+                    if cells[n] & ZONE_MASK == z and n not in group_of:
                         group_of[n] = k
                         members.append(n)
             groups.append((z, members))
@@ -144,15 +159,15 @@ class Analysis:
         roads: list[Road] = []
         dirs = _ROAD_DIRS
         for i in occ:
-            if not cells[i] >> 3 or i in in_road:
+            if not cells[i] >> ROAD_SHIFT or i in in_road:
                 continue
             in_road.add(i)
             members = [i]
             ends: list[tuple[int, int, int]] = []
             for j in members:
-                for bit, d, back in dirs[cells[j] >> 3]:
+                for bit, d, back in dirs[cells[j] >> ROAD_SHIFT]:
                     n = j + d
-                    if (cells[n] >> 3) & back:
+                    if (cells[n] >> ROAD_SHIFT) & back:
                         if n not in in_road:
                             in_road.add(n)
                             members.append(n)
@@ -199,7 +214,7 @@ class Analysis:
     def zone_count(self, zone: int) -> int:
         """Number of visible blocks of zone code ``zone``."""
         cells = self.cells
-        return sum(1 for i in self.occ if cells[i] & 7 == zone)
+        return sum(1 for i in self.occ if cells[i] & ZONE_MASK == zone)
 
     def lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """(rows, cols): line number -> ``[blocks, commercial, industrial, residential, park]``
@@ -209,7 +224,7 @@ class Analysis:
             cols: dict[int, list[int]] = {}
             cells = self.cells
             for i in self.occ:
-                z = cells[i] & 7
+                z = cells[i] & ZONE_MASK
                 r = rows.get(i // WIDTH)
                 if r is None:
                     r = rows[i // WIDTH] = [0, 0, 0, 0, 0]
@@ -269,8 +284,9 @@ def condition_4(a: Analysis) -> int:
     cells = a.cells
     squares = 0
     for i in a.occ:
-        z = cells[i] & 7
-        if cells[i + 1] & 7 == z and cells[i + WIDTH] & 7 == z and cells[i + WIDTH + 1] & 7 == z:
+        z = cells[i] & ZONE_MASK
+        if (cells[i + 1] & ZONE_MASK == z and cells[i + WIDTH] & ZONE_MASK == z
+                and cells[i + WIDTH + 1] & ZONE_MASK == z):
             squares += 1
     return _BLOCK_PARTY[min(squares, 5)]
 
@@ -281,9 +297,11 @@ def condition_5(a: Analysis) -> int:
     cells = a.cells
     total = 0
     for i in a.occ:
-        if cells[i] & 7 == INDUSTRIAL:
-            if (cells[i + 1] & 7 < 3 and cells[i - 1] & 7 < 3 and cells[i + WIDTH] & 7 < 3
-                    and cells[i - WIDTH] & 7 < 3):  # 0 empty, 1 commercial, 2 industrial
+        if cells[i] & ZONE_MASK == INDUSTRIAL:
+            # zone codes 0 empty, 1 commercial, 2 industrial
+            if (cells[i + 1] & ZONE_MASK <= INDUSTRIAL and cells[i - 1] & ZONE_MASK <= INDUSTRIAL
+                    and cells[i + WIDTH] & ZONE_MASK <= INDUSTRIAL
+                    and cells[i - WIDTH] & ZONE_MASK <= INDUSTRIAL):
                 total += 2
     return total
 
@@ -298,7 +316,7 @@ def condition_7(a: Analysis) -> int:
     total = 0
     cells = a.cells
     for i in a.occ:
-        if cells[i] & 7 == PARK:
+        if cells[i] & ZONE_MASK == PARK:
             if any(a.is_open(i + d) for d in _STEPS):
                 total -= 2
             else:
@@ -317,7 +335,7 @@ def _burbs_value(a: Analysis, members: list[int]) -> int:
                 around.add(n)
     value = 0
     for n in around:
-        z = cells[n] & 7
+        z = cells[n] & ZONE_MASK
         if z == PARK:
             value += 1
         elif z == INDUSTRIAL:
@@ -344,7 +362,8 @@ def condition_9(a: Analysis) -> int:
     cells = a.cells
     total = 0
     for i in a.occ:
-        if cells[i] & 7 == INDUSTRIAL and any(cells[i + d] & 7 == INDUSTRIAL for d in _DIAG):
+        if cells[i] & ZONE_MASK == INDUSTRIAL and any(
+                cells[i + d] & ZONE_MASK == INDUSTRIAL for d in _DIAG):
             total += 1
     return total
 
@@ -364,20 +383,20 @@ def condition_11(a: Analysis) -> int:
     total = 0
     for i in a.occ:
         code = cells[i]
-        if code & 7 != COMMERCIAL:
+        if code & ZONE_MASK != COMMERCIAL:
             continue
         if a.rules.mini_adjacent:
-            if sum(1 for d in _STEPS if cells[i + d] & 7 == RESIDENTIAL) >= 2:
+            if sum(1 for d in _STEPS if cells[i + d] & ZONE_MASK == RESIDENTIAL) >= 2:
                 total += 2
             continue
-        m = code >> 3
+        m = code >> ROAD_SHIFT
         if not m:
             continue
         ok = 0
         for bit, d, back in _SIDES:
             if m & bit:
                 nb = cells[i + d]
-                if nb & 7 == RESIDENTIAL and (nb >> 3) & back:
+                if nb & ZONE_MASK == RESIDENTIAL and (nb >> ROAD_SHIFT) & back:
                     ok += 1
         if ok == 2:
             total += 2
@@ -398,7 +417,7 @@ def condition_13(a: Analysis) -> int:
         if len(road.ends) != 2:
             continue
         (_, _, n1), (_, _, n2) = road.ends
-        if cells[n1] & 7 == PARK and cells[n2] & 7 == PARK and n1 != n2:
+        if cells[n1] & ZONE_MASK == PARK and cells[n2] & ZONE_MASK == PARK and n1 != n2:
             if a.rules.hop_groups and a.group_of[n1] == a.group_of[n2]:
                 continue
             total += 3
@@ -415,8 +434,8 @@ def condition_15(a: Analysis) -> int:
     cells = a.cells
     total = 0
     for i in a.occ:
-        if cells[i] & 7 == RESIDENTIAL:
-            if sum(1 for d in _STEPS if cells[i + d] & 7 == INDUSTRIAL) >= 2:
+        if cells[i] & ZONE_MASK == RESIDENTIAL:
+            if sum(1 for d in _STEPS if cells[i + d] & ZONE_MASK == INDUSTRIAL) >= 2:
                 total += 2
     return total
 
@@ -426,7 +445,7 @@ def condition_16(a: Analysis) -> int:
     cells = a.cells
     total = 0
     for road in a.roads:
-        zones = {cells[j] & 7 for j in road.cells}
+        zones = {cells[j] & ZONE_MASK for j in road.cells}
         if RESIDENTIAL in zones and COMMERCIAL in zones:
             total += 2
     return total
@@ -438,7 +457,7 @@ def condition_17(a: Analysis) -> int:
     cells = a.cells
     total = 0
     for i in a.occ:
-        if cells[i] & 7 != COMMERCIAL:
+        if cells[i] & ZONE_MASK != COMMERCIAL:
             continue
         n, e, s, w = (a.is_open(i - WIDTH), a.is_open(i + 1), a.is_open(i + WIDTH), a.is_open(i - 1))
         if not (n or e or s or w):
@@ -460,26 +479,28 @@ def condition_18(a: Analysis) -> int:
 
 
 CONDITIONS: dict[int, tuple[str, Callable[[Analysis], int]]] = {
-    1: ("The Outskirts", condition_1),
-    2: ("Bloom Boom", condition_2),
-    3: ("Go Green", condition_3),
-    4: ("Block Party", condition_4),
-    5: ("Stacks and Scrapers", condition_5),
-    6: ("Master Planned", condition_6),
-    7: ("Central Perks", condition_7),
-    8: ("The 'Burbs", condition_8),
-    9: ("Concrete Jungle", condition_9),
-    10: ("The Strip", condition_10),
-    11: ("Mini Marts", condition_11),
-    12: ("Superhighway", condition_12),
-    13: ("Park Hopping", condition_13),
-    14: ("Looping Lanes", condition_14),
-    15: ("Skid Row", condition_15),
-    16: ("Morning Commute", condition_16),
-    17: ("Tourist Traps", condition_17),
-    18: ("Sprawlopolis", condition_18),
+    n: (CARDS[n].name, fn) for n, fn in {
+        1: condition_1,  # The Outskirts
+        2: condition_2,  # Bloom Boom
+        3: condition_3,  # Go Green
+        4: condition_4,  # Block Party
+        5: condition_5,  # Stacks and Scrapers
+        6: condition_6,  # Master Planned
+        7: condition_7,  # Central Perks
+        8: condition_8,  # The 'Burbs
+        9: condition_9,  # Concrete Jungle
+        10: condition_10,  # The Strip
+        11: condition_11,  # Mini Marts
+        12: condition_12,  # Superhighway
+        13: condition_13,  # Park Hopping
+        14: condition_14,  # Looping Lanes
+        15: condition_15,  # Skid Row
+        16: condition_16,  # Morning Commute
+        17: condition_17,  # Tourist Traps
+        18: condition_18,  # Sprawlopolis
+    }.items()
 }
-"""Condition number -> (name, scoring function)."""
+"""Condition number -> (name on the card, from ``data/cards.json``; scoring function)."""
 
 
 def condition_name(number: int) -> str:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.options import Option
+from ....core.options import Option
+from ..loader import CARD_NUMBERS, CARD_RANGE_TEXT
 
 __all__ = ["OPTION_SPECS"]
 
 
 def _check_conditions(value: Any) -> Any:
     if len(value) != 3 or len(set(value)) != 3:
-        raise ValueError("give exactly 3 different card numbers from 1 to 18, e.g. 1,7,12")
+        raise ValueError(f"give exactly 3 different card numbers from {CARD_NUMBERS[0]} to "
+                         f"{CARD_NUMBERS[-1]}, e.g. 1,7,12")
     return [int(v) for v in value]
 
 
@@ -25,10 +27,10 @@ OPTION_SPECS: tuple[Option, ...] = (
     Option(
         "conditions",
         None,
-        "The three scoring-condition cards (card numbers 1-18); their sum is the target score. "
+        f"The three scoring-condition cards (card numbers {CARD_RANGE_TEXT}); their sum is the target score. "
         "Default: drawn at random from the seed.",
         type=list,
-        choices=tuple(range(1, 19)),
+        choices=CARD_NUMBERS,
         validate=_check_conditions,
         source="rulebook, Preparação step 1",
         kind="setup",

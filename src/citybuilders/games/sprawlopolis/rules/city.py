@@ -1,13 +1,9 @@
 """The block grid of a Sprawlopolis city and the placement rules.
 
 Geometry (digest rules.md §1, §4): the city is a map from integer grid cells (row, col; rows grow
-downward) to block codes (see :mod:`.cards`). A card placed with its top-left block at (R, C) fills
-cells R..R+1 × C..C+1; the newest card is on top, covered blocks vanish (zone and road).
-
-Internally a cell is one flat index ``(row + OFFSET) * WIDTH + (col + OFFSET)`` on a fixed
-``WIDTH × WIDTH`` board. The first card of a game sits at user coordinates (0, 0); 14 further plays
-extend the city by at most 2 blocks each, so user rows/cols stay in -28..29, well inside the board
-(cells 3..60 of 0..63), and every neighbour index of an occupied cell is on the board.
+downward) to block codes (see :mod:`..loader`). A card placed with its top-left block at (R, C)
+fills cells R..R+1 × C..C+1; the newest card is on top, covered blocks vanish (zone and road).
+A cell is one flat index (:func:`..actions.index_of`, the cell numbering of the action ids).
 
 Placement rule (rulebook "Regras de Colocação"; digest §4): a new card must share at least one
 block edge with a block of the city or cover at least one block; touching only at a corner or
@@ -18,26 +14,23 @@ up to date as cells get occupied (cells never become empty again).
 
 from __future__ import annotations
 
-from .cards import card_blocks_fast
+from enum import IntEnum
+
+from ..actions import NCELL, OFFSET, WIDTH
+from ..loader import card_blocks_fast
 
 __all__ = [
-    "WIDTH",
-    "OFFSET",
-    "NCELL",
+    "CITY_SIZE",
     "RECT",
     "CAND_OFFSETS",
-    "index_of",
-    "rc_of",
+    "Placement",
+    "PLACEMENT_TEXT",
     "City",
     "placement_problem",
 ]
 
-WIDTH = 64
-OFFSET = 31
-NCELL = WIDTH * WIDTH
-MIN_USER = 1 - OFFSET
-MAX_USER = WIDTH - 3 - OFFSET
-"""Range of user coordinates a card's top-left block may take (the card must fit on the board)."""
+CITY_SIZE = 15
+"""Cards in a finished city (the first card + 14 plays)."""
 
 RECT = (0, 1, WIDTH, WIDTH + 1)
 """Flat offsets of a card's TL, TR, BL, BR blocks from its top-left cell."""
@@ -47,29 +40,45 @@ CAND_OFFSETS = RECT + _EDGE_NEIGHBOURS
 """Offsets d such that a card at top-left p overlaps or edge-touches cell p + d."""
 
 
-def index_of(row: int, col: int) -> int:
-    """Flat cell index of user coordinates (row, col)."""
-    return (row + OFFSET) * WIDTH + col + OFFSET
+class Placement(IntEnum):
+    """Verdict of :func:`placement_problem` on a card position."""
+
+    LEGAL = 0
+    CORNER_ONLY = 1
+    """Touches the city only at a corner (rulebook: illegal; digest ``L03_corner_only``)."""
+    DETACHED = 2
+    """Neither shares a block edge with the city nor covers a block (digest ``L06_detached``)."""
+    BURIES_A_CARD = 3
+    """Hides every still-visible block of an earlier card, under ``cover_whole_card=forbidden``."""
 
 
-def rc_of(index: int) -> tuple[int, int]:
-    """User coordinates (row, col) of a flat cell index."""
-    r, c = divmod(index, WIDTH)
-    return r - OFFSET, c - OFFSET
+PLACEMENT_TEXT = {
+    Placement.CORNER_ONLY: "touches the city only at a corner",
+    Placement.DETACHED: "does not touch the city (it must share a block edge with it or cover a block)",
+    Placement.BURIES_A_CARD: "covers every visible block of an earlier card (cover_whole_card=forbidden)",
+}
+"""How error messages state each problem (after "card N ..." / "illegal placement, ...")."""
 
 
-def placement_problem(cells: list[int], pos: int) -> str | None:
-    """Why a card with top-left cell ``pos`` may not join the city in ``cells`` (None = legal).
+def placement_problem(city: "City", pos: int, cover_whole_card: str = "allowed") -> Placement:
+    """Whether a card with top-left cell ``pos`` may join ``city`` under the rules option
+    ``cover_whole_card`` (``"allowed"`` / ``"forbidden"``); the one placement check shared by the
+    game (explanations of illegal moves) and the score calculator.
 
-    Returns ``"touches the city only at a corner"`` or ``"does not touch the city (it must share a
-    block edge with it or cover a block)"``. An empty city accepts any position.
+    An empty city accepts any position. The game's move generator
+    (:meth:`~.state.SprawlopolisState._positions`) is the fast form of the same rule
+    (``city.cand``), checked against this function by a test.
     """
+    cells = city.cells
     if not any(cells[pos + d] for d in CAND_OFFSETS):
         if any(cells):
             if any(cells[pos + d] for d in _CORNERS):
-                return "touches the city only at a corner"
-            return "does not touch the city (it must share a block edge with it or cover a block)"
-    return None
+                return Placement.CORNER_ONLY
+            return Placement.DETACHED
+        return Placement.LEGAL
+    if cover_whole_card == "forbidden" and city.buries_a_card(pos):
+        return Placement.BURIES_A_CARD
+    return Placement.LEGAL
 
 
 class City:

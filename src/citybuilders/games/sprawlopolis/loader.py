@@ -1,14 +1,17 @@
-"""Sprawlopolis card data: the 18 cards, block codes, the block-token notation and rotation.
+"""Sprawlopolis card data: loads and validates ``data/cards.json`` (the 18 cards), block codes,
+the block-token notation and rotation.
 
 Block model (digest rules.md §1, cards.json "geometry"): a card's blocks side is 2 × 2 blocks
 (TL, TR, BL, BR in the landscape orientation, rotation 0). Each block has one zone
 (commercial, industrial, residential, park) and at most one road piece joining the midpoints of two
 of its sides (N, E, S, W; N = top). A block is stored as one small int *block code*::
 
-    code = (road_mask << 3) | (zone_index + 1)      # 0 = no block (empty cell)
+    code = (road_mask << ROAD_SHIFT) | (zone_index + 1)      # 0 = no block (empty cell)
 
 with ``zone_index`` 0..3 in the order of :data:`ZONES` and ``road_mask`` a 4-bit set of sides
-(N=1, E=2, S=4, W=8).
+(N=1, E=2, S=4, W=8). ``code & ZONE_MASK`` is the *zone code* (0 empty, 1..4 = :data:`COMMERCIAL`,
+:data:`INDUSTRIAL`, :data:`RESIDENTIAL`, :data:`PARK`) and ``code >> ROAD_SHIFT`` the road mask; the
+scoring loops use these two expressions inline (a function call per block would cost time).
 
 Block-token notation (the digest's ``examples.json`` notation, also used by score files): ``.`` for
 an empty cell, ``Z`` for a block of zone letter Z without road, ``Z-SIDES`` with the two sides its
@@ -20,8 +23,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 __all__ = [
+    "NUM_CARDS",
+    "CARD_RANGE_TEXT",
+    "ZONE_MASK",
+    "ROAD_SHIFT",
+    "COMMERCIAL",
+    "INDUSTRIAL",
+    "RESIDENTIAL",
+    "PARK",
     "ZONES",
     "ZONE_LETTERS",
     "N",
@@ -39,14 +51,25 @@ __all__ = [
     "token_of",
     "rotate_mask_180",
     "card_blocks",
+    "card_blocks_fast",
+    "load_cards",
 ]
+
+NUM_CARDS = 18
+"""Cards in the game, numbered 1..NUM_CARDS (checked against ``data/cards.json`` on load)."""
+CARD_RANGE_TEXT = f"1-{NUM_CARDS}"
+"""How messages name the card numbers (``"1-18"``)."""
+ZONE_MASK = 7
+"""``code & ZONE_MASK`` = zone code of a block code (0 = empty cell)."""
+ROAD_SHIFT = 3
+"""``code >> ROAD_SHIFT`` = road mask of a block code."""
 
 ZONES: tuple[str, ...] = ("commercial", "industrial", "residential", "park")
 """Zone names; a block code's ``zone_index`` indexes this tuple."""
 ZONE_LETTERS = "CIRP"
 """Zone letters of the token notation, same order as :data:`ZONES`."""
 COMMERCIAL, INDUSTRIAL, RESIDENTIAL, PARK = 1, 2, 3, 4
-"""``code & 7`` values of the four zones (zone_index + 1)."""
+"""``code & ZONE_MASK`` values of the four zones (zone_index + 1)."""
 
 N, E, S, W = 1, 2, 4, 8
 """Road-mask bits of the four block sides (N = top)."""
@@ -55,17 +78,17 @@ SIDE_LETTERS = (("N", N), ("E", E), ("S", S), ("W", W))
 
 def block_code(zone_index: int, road_mask: int) -> int:
     """The block code of a block of ``ZONES[zone_index]`` with road sides ``road_mask`` (0..15)."""
-    return (road_mask << 3) | (zone_index + 1)
+    return (road_mask << ROAD_SHIFT) | (zone_index + 1)
 
 
 def zone_of(code: int) -> int:
     """Zone index (0..3) of a non-empty block code."""
-    return (code & 7) - 1
+    return (code & ZONE_MASK) - 1
 
 
 def road_of(code: int) -> int:
     """Road mask (0..15) of a block code (0 = no road piece)."""
-    return code >> 3
+    return code >> ROAD_SHIFT
 
 
 def rotate_mask_180(mask: int) -> int:
@@ -132,22 +155,49 @@ class Card:
     blocks: tuple[int, int, int, int]
 
 
-def _load_cards() -> dict[int, Card]:
-    raw = json.loads(
-        resources.files("citybuilders.games.sprawlopolis").joinpath("data/cards.json").read_text(
-            encoding="utf-8"
-        )
-    )
+def load_cards(raw: Any) -> dict[int, Card]:
+    """Validated cards of a parsed ``cards.json`` object: ``{"cards": [{"number", "name", "rule",
+    "blocks": ["TL TR", "BL BR"]}, ...]}``.
+
+    Checks: numbers 1..:data:`NUM_CARDS`, each exactly once; a non-empty name and rule; two rows of
+    two block tokens, every block a zone (not ``.``). Raises ValueError naming the card and field.
+    """
+    if not isinstance(raw, dict) or not isinstance(raw.get("cards"), list):
+        raise ValueError("cards.json: expected an object with a 'cards' list")
     out: dict[int, Card] = {}
-    for entry in raw["cards"]:
-        tokens = " ".join(entry["blocks"]).split()
-        codes = tuple(parse_token(t) for t in tokens)
-        assert len(codes) == 4
-        out[int(entry["number"])] = Card(int(entry["number"]), entry["name"], entry["rule"], codes)  # type: ignore[arg-type]
+    for k, entry in enumerate(raw["cards"]):
+        where = f"cards.json cards[{k}]"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where}: expected an object")
+        number = entry.get("number")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUM_CARDS:
+            raise ValueError(f"{where}.number: expected a card number {CARD_RANGE_TEXT}, got {number!r}")
+        if number in out:
+            raise ValueError(f"{where}.number: card {number} appears twice")
+        for key in ("name", "rule"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise ValueError(f"{where}.{key}: expected a non-empty string")
+        rows = entry.get("blocks")
+        if not isinstance(rows, list) or len(rows) != 2 or not all(
+                isinstance(r, str) and len(r.split()) == 2 for r in rows):
+            raise ValueError(f"{where}.blocks: expected two rows of two block tokens")
+        codes = tuple(parse_token(t) for t in " ".join(rows).split())
+        if not all(codes):
+            raise ValueError(f"{where}.blocks: every block of a card has a zone ('.' found)")
+        out[number] = Card(number, entry["name"], entry["rule"], codes)  # type: ignore[arg-type]
+    if len(out) != NUM_CARDS:
+        missing = sorted(set(range(1, NUM_CARDS + 1)) - set(out))
+        raise ValueError(f"cards.json cards: cards {missing} are missing")
     return out
 
 
-CARDS: dict[int, Card] = _load_cards()
+def _read_cards() -> dict[int, Card]:
+    text = resources.files("citybuilders.games.sprawlopolis").joinpath("data/cards.json").read_text(
+        encoding="utf-8")
+    return load_cards(json.loads(text))
+
+
+CARDS: dict[int, Card] = _read_cards()
 """The 18 cards by number (package data ``data/cards.json``)."""
 CARD_NUMBERS: tuple[int, ...] = tuple(sorted(CARDS))
 
@@ -160,7 +210,7 @@ def card_blocks(number: int, rot: int) -> tuple[int, int, int, int]:
     b = CARDS[number].blocks
     if rot == 0:
         return b
-    rot_codes = tuple((rotate_mask_180(c >> 3) << 3) | (c & 7) for c in b)
+    rot_codes = tuple((rotate_mask_180(c >> ROAD_SHIFT) << ROAD_SHIFT) | (c & ZONE_MASK) for c in b)
     return (rot_codes[3], rot_codes[2], rot_codes[1], rot_codes[0])
 
 

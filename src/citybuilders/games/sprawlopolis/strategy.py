@@ -1,0 +1,69 @@
+"""Sprawlopolis evaluation and greedy policy (:class:`SprawlopolisStrategy`).
+
+Imports the rules; never imported by them (``game.py`` sets ``strategy = SprawlopolisStrategy()``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ...core.view import Strategy
+from .actions import encode
+from .loader import card_blocks_fast
+from .rules.city import RECT
+from .scoring import total_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...core.game import State
+    from .rules.state import SprawlopolisState
+
+__all__ = ["SprawlopolisStrategy"]
+
+
+class SprawlopolisStrategy(Strategy):
+    """Team score as the value; greedy = the best immediate total."""
+
+    def evaluate(self, state: "State", player: int) -> float:
+        """The current total score (blocks − roads + conditions; the same for every player)."""
+        return float(state.breakdown().total)  # type: ignore[attr-defined]
+
+    def greedy_action(self, state: "State", player: int, rng: random.Random) -> int | None:
+        """Best immediate total (blocks − roads + conditions) over all legal plays; random ties
+        (one ``rng.randrange`` over the best plays in card, rotation, position order).
+
+        Each play is scored in place on the city's cells and undone (no clone per action).
+        Returns None when ``player`` is not to play.
+        """
+        s: SprawlopolisState = state  # type: ignore[assignment]
+        if s.current_player() != player:
+            return None
+        city = s.city
+        cells, occ = city.cells, city.occ
+        conds, rules = s.conditions, s.game.rules  # type: ignore[attr-defined]
+        poss = s._positions()
+        best: list[int] = []
+        best_v = None
+        for card in sorted(set(s.hands[player])):
+            for rot in (0, 1):
+                codes = card_blocks_fast(card, rot)
+                for p in poss:
+                    saved = [cells[p + d] for d in RECT]
+                    n0 = len(occ)
+                    for d, code in zip(RECT, codes):
+                        i = p + d
+                        if not cells[i]:
+                            occ.append(i)
+                        cells[i] = code
+                    v = total_of(cells, occ, conds, rules)
+                    for d, old in zip(RECT, saved):
+                        cells[p + d] = old
+                    del occ[n0:]
+                    if best_v is None or v > best_v:
+                        best_v = v
+                        best = [encode(card, p, rot)]
+                    elif v == best_v:
+                        best.append(encode(card, p, rot))
+        if not best:
+            return None
+        return best[rng.randrange(len(best))]

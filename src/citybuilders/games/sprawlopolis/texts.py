@@ -1,0 +1,129 @@
+"""Every player-facing name and rule text of Sprawlopolis, keyed by stable ids (English).
+
+Tables (later issues add other languages under the same keys):
+
+* :data:`CONDITION_NAMES` / :data:`CONDITION_RULES` — card number 1..18 -> the condition's printed
+  name / a short statement of how it scores, in our own words (rulebook ``seeds/002``, digest
+  ``reference/sprawlopolis/rules.md`` §7 and the card data; the rules options that settle an
+  ambiguity are named in brackets).
+* :data:`ZONE_NAMES` — zone id (``loader.ZONES``) -> its name as used inside a sentence.
+* :data:`SCORE_LABELS` — the rows of the score table; :data:`PANEL_TITLES` — the web "Your view"
+  panels; :data:`OUTCOME` — the final line.
+
+The rules keep using ids; the names the rules print themselves (score-breakdown keys such as
+``"12 Superhighway"``, the observation's ``condition_names``) come from ``data/cards.json`` and a
+test checks that they equal :data:`CONDITION_NAMES`.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CONDITION_NAMES",
+    "CONDITION_RULES",
+    "ZONE_NAMES",
+    "SCORE_LABELS",
+    "PANEL_TITLES",
+    "OUTCOME",
+    "condition_label",
+]
+
+CONDITION_NAMES: dict[int, str] = {
+    1: "The Outskirts",
+    2: "Bloom Boom",
+    3: "Go Green",
+    4: "Block Party",
+    5: "Stacks and Scrapers",
+    6: "Master Planned",
+    7: "Central Perks",
+    8: "The 'Burbs",
+    9: "Concrete Jungle",
+    10: "The Strip",
+    11: "Mini Marts",
+    12: "Superhighway",
+    13: "Park Hopping",
+    14: "Looping Lanes",
+    15: "Skid Row",
+    16: "Morning Commute",
+    17: "Tourist Traps",
+    18: "Sprawlopolis",
+}
+"""Condition number -> name printed on the card."""
+
+CONDITION_RULES: dict[int, str] = {
+    1: "Each road scores +1 when none of its ends reaches the edge of the city and -1 when one "
+       "does. A closed loop has no ends (it scores +1; option outskirts_loop).",
+    2: "Check every row and every column: exactly three park blocks in it score +1, no park block "
+       "at all scores -1, any other number nothing.",
+    3: "+1 for every park block in the city, -3 for every industrial block.",
+    4: "Count the 2x2 squares made of four blocks of the same zone; squares may overlap. 0, 1, 2, "
+       "3, 4 or 5+ squares score -8, -5, -2, +1, +4 or +7.",
+    5: "+2 for every industrial block that touches only commercial or industrial blocks (sides "
+       "with no block next to them are fine).",
+    6: "The size of your largest residential group minus the size of your largest industrial "
+       "group.",
+    7: "+1 for every park block surrounded by blocks on all four sides, -2 for every park block "
+       "on the edge of the city.",
+    8: "Look at the largest residential group: +1 for every park block next to it, -2 for every "
+       "industrial block next to it, each block counted once (ties: option burbs_tie).",
+    9: "+1 for every industrial block that touches another industrial block corner to corner "
+       "(touching along a side does not count).",
+    10: "The number of commercial blocks in the one row or column that holds the most of them; "
+        "gaps in the line do not matter.",
+    11: "+2 for every commercial block a road runs through from one residential block into "
+        "another residential block (option mini_marts).",
+    12: "The length of your longest road in road sections, halved and rounded down.",
+    13: "+3 for every road whose two ends both stop at park blocks, two different ones (option "
+        "park_hopping_parks).",
+    14: "+1 for every road section that is part of a closed loop, for every loop.",
+    15: "+2 for every residential block that touches at least two industrial blocks along its "
+        "sides.",
+    16: "+2 for every road that passes through at least one residential block and at least one "
+        "commercial block.",
+    17: "+1 for every commercial block on the edge of the city and +1 more when it sits on a "
+        "corner, open on two sides at right angles (option tourist_corner).",
+    18: "The number of blocks in your fullest row plus the number in your fullest column; gaps "
+        "are skipped.",
+}
+"""Condition number -> how it scores (our own words)."""
+
+ZONE_NAMES: dict[str, str] = {
+    "commercial": "commercial",
+    "industrial": "industrial",
+    "residential": "residential",
+    "park": "park",
+}
+"""Zone id -> name inside a sentence (e.g. "largest park group")."""
+
+SCORE_LABELS: dict[str, str] = {
+    "title": "Sprawlopolis score",
+    "largest_group": "largest {zone} group",
+    "block_points": "block points (harder)",
+    "roads": "roads ({roads})",
+    "total": "total",
+    "target": "target",
+}
+"""Rows of the score table (``citybuilders score``); ``{zone}`` / ``{roads}`` are filled in."""
+
+PANEL_TITLES: dict[str, str] = {
+    "hand": "Your hand",
+    "to_play": "To play",
+    "conditions": "Scoring conditions",
+    "target": "Target",
+    "hand_sizes": "Cards in hand",
+    "deck": "Deck",
+    "city": "Cards in the city",
+}
+"""Titles of the web "Your view" panels."""
+
+OUTCOME: dict[str, str] = {
+    "won": "WON: the city reaches the target",
+    "lost": "LOST: below the target",
+    "final_won": "target reached - you win!",
+    "final_lost": "below the target - you lose",
+}
+"""The verdict lines of the score table (``won``/``lost``) and the text board (``final_*``)."""
+
+
+def condition_label(number: int) -> str:
+    """``"12 Superhighway"``: the card number and its name."""
+    return f"{number} {CONDITION_NAMES[number]}"
