@@ -202,8 +202,12 @@ def game_folders() -> list[Path]:
                   if p.is_dir() and (p / "__init__.py").exists())
 
 
-@_UNTIL_SHAPED
-@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
+_UNSHAPED = {"kingdom_builder", "roll_builder", "roll_into_town"}
+
+
+@pytest.mark.parametrize("folder", [
+    pytest.param(f, marks=_UNTIL_SHAPED) if f.name in _UNSHAPED else f for f in game_folders()],
+    ids=lambda p: p.name)
 def test_game_folder_has_the_one_shape(folder):
     entries = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
     rules = {"rules.py", "rules"} & entries
