@@ -14,6 +14,7 @@ Every problem is one :class:`FormatError` line starting with the field, e.g. ``m
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from ...core.errors import FormatError, OptionError
@@ -293,10 +294,20 @@ def _game_for(game: Game, opts: Any) -> Game:
         raise FormatError("options: expected an object")
     if not opts:
         return game
+    known = [o.name for o in game.option_specs]
+    for k in opts:
+        if k not in known:
+            raise FormatError(f"options: unknown option {_key(k)}; allowed: {', '.join(known)}")
     try:
         return type(game)(**{**game.options, **{str(k): v for k, v in opts.items()}})
     except OptionError as exc:
         raise FormatError(f"options: {exc}") from None
+
+
+def _key(key: Any) -> str:
+    """A key as written in a message: plain if it is a simple word, else quoted (repr)."""
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]{1,40}", text) else repr(text)[:60]
 
 
 def _name(value: Any, field: str) -> str:
@@ -311,11 +322,11 @@ def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
     ...``; unknown keys name the key and the allowed ones."""
     if not isinstance(data, Mapping):
         raise FormatError("file: expected a JSON object")
-    extra = sorted(str(k) for k in data if k not in FILE_KEYS)
+    extra = sorted(_key(k) for k in data if k not in FILE_KEYS)
     if extra:
         raise FormatError(f"{extra[0]}: unknown key; allowed: {', '.join(FILE_KEYS)}")
     if "game" in data and data["game"] != GAME_ID:
-        raise FormatError(f"game: expected {GAME_ID!r}, got {data['game']!r}")
+        raise FormatError(f"game: expected {GAME_ID!r}, got {repr(data['game'])[:60]}")
     g = _game_for(game, data.get("options", {}))
     geo = g.geo
     rule = g.options["river_connect_rule"]
@@ -331,7 +342,7 @@ def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
         for k, p in enumerate(players):
             if not isinstance(p, Mapping) or "map" not in p:
                 raise FormatError(f"players[{k}]: expected an object with 'map'")
-            extra = sorted(str(x) for x in p if x not in PLAYER_KEYS)
+            extra = sorted(_key(x) for x in p if x not in PLAYER_KEYS)
             if extra:
                 raise FormatError(f"players[{k}].{extra[0]}: unknown key; allowed: "
                                   f"{', '.join(PLAYER_KEYS)}")
