@@ -18,7 +18,7 @@ from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
 from .rules import RollIntoTownState
-from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES
+from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS
 from .texts import PHASE_NAMES as PHASE_TEXT
 
 __all__ = ["RollIntoTownView", "render_text", "render_svg", "action_path", "display_panels",
@@ -122,7 +122,7 @@ def render_text(state: RollIntoTownState, player: int | None, color: bool) -> st
 
 _FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "#6fae5a",
          R.RIVER: "#f4f1e8", R.COAST: "#f3e2a9", R.OCEAN: "#4f86c6", R.TOWN_HALL: "#c9a0dc"}
-_LABEL = {R.FARM: "farm", R.MOUNTAIN: "mtn", R.TREE: "tree", R.TOWN_HALL: "hall"}
+_LABEL = {R.TERRAIN_IDS.index(t): label for t, label in SHORT_LABELS.items()}
 
 
 def render_svg(state: RollIntoTownState, player: int | None) -> str:

@@ -31,6 +31,7 @@ from .rules import RollIntoTownState
 
 __all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action"]
 
+SIDE_N, SIDE_E, SIDE_S, SIDE_W = range(4)  # side numbers (loader: N=0, E=1, S=2, W=3)
 FOOD_VALUE = 0.55
 STONE_VALUE = 0.5
 WOOD_VALUE = 0.45
@@ -206,8 +207,8 @@ def _river_value(state: RollIntoTownState, sheet: R.Sheet, cell: int, shape: int
         if nxt < 0:
             return 1.0 + W["river_finish"] if (sheet.river_src + 2) & 3 == ex else 1.0
         # squares still needed to reach the opposite edge along a straight run
-        need = 1 + (geo.cols - 1 - c if ex == 1 else c if ex == 3 else
-                    geo.rows - 1 - r if ex == 2 else r)
+        need = 1 + (geo.cols - 1 - c if ex == SIDE_E else c if ex == SIDE_W else
+                    geo.rows - 1 - r if ex == SIDE_S else r)
         v = W["river_base"] + W["river_urgency"] * need / max(1, left)
         if not sheet.free >> nxt & 1:
             v -= 2.0  # would block itself
@@ -300,7 +301,7 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     used, adj = state.used[player], state.adjusted[player]
 
     def die_value(v: int) -> tuple[float, int]:
-        if v == 6:
+        if v == R.FACE_ANY:
             if not per_icon:
                 return (-1e9, -1)
             best = max(per_icon.values())
@@ -320,7 +321,7 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
                 continue
             for step, k in ((-1, 0), (1, 1)):
                 w = v + step
-                if 1 <= w <= 5 and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]:
+                if R.FACE_FARM <= w <= R.FACE_COAST and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]:
                     a = g.A_ADJ + 2 * d + k
                     if a in legal:
                         return a
@@ -473,7 +474,6 @@ def _grow(state: RollIntoTownState, player: int, rng: random.Random) -> int:
 
 def greedy_action(state: RollIntoTownState, player: int, rng: random.Random) -> int | None:
     """The plan-following greedy move of ``player`` (None at chance or terminal nodes)."""
-
     ph = state.phase
     if player < 0 or state.done[player]:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
            "DIE_FACE_TABLE", "PHASE_NAMES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
-           "GAME_TITLE", "die_face_text"]
+           "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
 
 GAME_TITLE = "Roll into Town"
 
@@ -81,6 +81,9 @@ ICON_RULES = {
                  "one (once per die, never into a 6).",
 }
 """Terrain id -> its rule in one or two sentences."""
+
+SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": "hall"}
+"""Terrain id -> the short label written on an SVG map square."""
 
 DIE_FACES = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
 """Die face -> the icon it lets you draw (6: any of the five)."""
