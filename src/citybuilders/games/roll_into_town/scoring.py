@@ -68,9 +68,15 @@ CATEGORIES: dict[str, Callable[[Any, str], int]] = {
 }
 
 
+_ITEMS = tuple(CATEGORIES.items())
+
+
 def score_parts(sheet: Any, river_rule: str) -> dict[str, int]:
     """Points by category (the keys and order of :data:`CATEGORIES`)."""
-    return {name: f(sheet, river_rule) for name, f in CATEGORIES.items()}
+    out = {}
+    for name, f in _ITEMS:
+        out[name] = f(sheet, river_rule)
+    return out
 
 
 def solo_rank(total: int) -> str:

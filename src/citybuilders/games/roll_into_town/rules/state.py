@@ -25,7 +25,7 @@ from ..actions import (BUILD, COLLECT, DISCOVER, END, FACE_SIMPLE, MAINTAIN, N_S
 from ..loader import (BUILD_KINDS, CAP, COAST, COAST_MASKS, DICE_PER_ROUND, FACE_ANY, FACE_COAST,
                       FACE_MOUNTAIN, FACE_RIVER, FREE_KINDS, ICONS_PER_ROUND,
                       KIND_COST, KIND_UNIQUE, RIVER, ROUNDS, UNIQUE_BIT)
-from ..scoring import solo_rank
+from ..scoring import score_parts, solo_rank
 from .explain import explain
 from .geometry import bits
 from .sheet import Sheet
@@ -486,7 +486,7 @@ class RollIntoTownState(State):
         rule = self.game.options["river_connect_rule"]
         out = []
         for sheet in self.sheets:
-            parts = sheet.score_parts(rule)
+            parts = score_parts(sheet, rule)
             total = sum(parts.values())
             extra: dict[str, Any] = {}
             if self.num_players == 1:
