@@ -10,8 +10,8 @@ range starts of one map size)::
     sides        A_SIDES + k                            water sides of the coast just drawn
                                                         (k indexes loader.COAST_MASKS)
     fountain     A_FOUNTAIN
-    build        A_BUILD + kind * N + anchor            kinds: loader.BUILD_KINDS (anchor = top-left
-                                                        of the shape's bounding box)
+    build        A_BUILD + kind * N + anchor            kinds: loader.BUILD_KINDS (anchor =
+                                                        top-left of the shape's bounding box)
     trade        A_TRADE + give * 3 + take              market: 2 of ``give`` for 1 of ``take``
     cut          A_CUT + cell                           use the lumberjack at cell
     grow         A_GROW + cell                          new tree (maintenance)

@@ -321,7 +321,8 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
                 continue
             for step, k in ((-1, 0), (1, 1)):
                 w = v + step
-                if R.FACE_FARM <= w <= R.FACE_COAST and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]:
+                if (R.FACE_FARM <= w <= R.FACE_COAST
+                        and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]):
                     a = g.A_ADJ + 2 * d + k
                     if a in legal:
                         return a
