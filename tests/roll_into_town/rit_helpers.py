@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from citybuilders.core.registry import load_game
 from citybuilders.games.roll_into_town import rules as R
-from citybuilders.games.roll_into_town.game import BUILD, COLLECT, DISCOVER, MAINTAIN
+from citybuilders.games.roll_into_town.actions import BUILD, COLLECT, DISCOVER, MAINTAIN
 from citybuilders.games.roll_into_town.scorefile import parse_map
 
 

@@ -11,7 +11,7 @@ from rit_helpers import BUILD, DISCOVER, MAINTAIN, game, sheet, state_at
 from citybuilders.bots import make_bot
 from citybuilders.core.game import CHANCE
 from citybuilders.games.roll_into_town import rules as R
-from citybuilders.games.roll_into_town.game import COLLECT, NVAR, RIVER_VAR, V_COAST
+from citybuilders.games.roll_into_town.actions import COLLECT, NVAR, RIVER_VAR, V_COAST
 
 
 # ----------------------------------------------------------------------------- reference

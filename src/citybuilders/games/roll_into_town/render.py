@@ -10,24 +10,25 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Sequence, TYPE_CHECKING
+from typing import Any, Sequence
 
-from . import rules as R
-from .notation import BUILDING_CODES
 from ...core.panels import clean, generic_panels, per_seat, seat_name, title_of
 from ...core.view import Panel, View
+from . import rules as R
+from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
+                      V_RIVER, VAR_MASK, decode, mask_text, rc)
+from .rules import RollIntoTownState
+from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS
+from .texts import PHASE_NAMES as PHASE_TEXT
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import RollIntoTownState
-
-__all__ = ["render_text", "render_svg", "cell_glyph"]
+__all__ = ["RollIntoTownView", "render_text", "render_svg", "action_path", "display_panels",
+           "cell_glyph"]
 
 _RIVER_GLYPH = {R.N_ | R.S_: "║║", R.E_ | R.W_: "══", R.N_ | R.E_: "╚═", R.E_ | R.S_: "╔═",
                 R.S_ | R.W_: "═╗", R.W_ | R.N_: "═╝"}
 _ARROW = {R.N_: "^", R.E_: ">", R.S_: "v", R.W_: "<"}
 _COLOR = {R.FARM: "33", R.MOUNTAIN: "37", R.TREE: "32", R.RIVER: "36", R.COAST: "93",
           R.OCEAN: "34", R.TOWN_HALL: "35"}
-_FACE = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
 
 
 def cell_glyph(sheet: R.Sheet, i: int) -> tuple[str, str]:
@@ -64,20 +65,18 @@ def _sheet_lines(sheet: R.Sheet, color: bool) -> list[str]:
     return lines
 
 
-def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> str:
+def render_text(state: RollIntoTownState, player: int | None, color: bool) -> str:
     """Round, phase, dice (with used/adjusted marks), every map, resources and uses left."""
-    from .game import END, PHASE_NAMES
-
     g = state.game
     me = 0 if player is None else player
     out = []
     if state.phase == END:
-        out.append("Roll into Town: game over")
+        out.append(f"{GAME_TITLE}: {PHASE_TEXT['game over']}")
     else:
-        out.append(f"Roll into Town: round {state.round + 1}/{R.ROUNDS}, "
-                   f"{PHASE_NAMES[state.phase]} phase")
-    dice = state.dice[me] if state.phase not in (0,) else state.rolled
-    if state.phase == 0:
+        out.append(f"{GAME_TITLE}: round {state.round + 1}/{R.ROUNDS}, "
+                   f"{PHASE_TEXT[PHASE_NAMES[state.phase]]} phase")
+    dice = state.dice[me] if state.phase != ROLL else state.rolled
+    if state.phase == ROLL:
         out.append("dice rolled so far: " + (" ".join(str(d) for d in state.rolled) or "-"))
     elif dice:
         parts = []
@@ -87,9 +86,9 @@ def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> 
                 mark += " used"
             if state.adjusted[me] >> d & 1:
                 mark += " adjusted"
-            parts.append(f"d{d + 1}={v} ({_FACE[v]}{mark})")
+            parts.append(f"d{d + 1}={v} ({DIE_FACES[v]}{mark})")
         out.append("dice: " + ", ".join(parts))
-        if state.phase == 1:
+        if state.phase == DISCOVER:
             out.append(f"icons left to draw: {state.to_draw[me]}")
             if state.pending_coast[me] >= 0:
                 r, c = divmod(state.pending_coast[me], g.options["cols"])
@@ -101,9 +100,9 @@ def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> 
         sc = scores[p]
         title = f"Player {p + 1}" + (" (you)" if player is not None and p == me and
                                       state.num_players > 1 else "")
-        status = "" if state.done[p] or state.phase in (0, END) else "  [choosing]"
+        status = "" if state.done[p] or state.phase in (ROLL, END) else "  [choosing]"
         out.append("")
-        detail = ", ".join(f"{k} {v}" for k, v in sc.parts.items() if v)
+        detail = ", ".join(f"{CATEGORY_NAMES[k]} {v}" for k, v in sc.parts.items() if v)
         out.append(f"{title}: {sc.total} points" + (f" ({detail})" if detail else "") + status)
         out.extend(_sheet_lines(sheet, color))
         out.append(f"food {sheet.res[0]}  stone {sheet.res[1]}  wood {sheet.res[2]}  (cap 9)   "
@@ -117,23 +116,23 @@ def render_text(state: "RollIntoTownState", player: int | None, color: bool) -> 
                 river += ", joins opposite edges"
         out.append(river)
     if state.phase == END and state.num_players == 1:
-        out.append(f"solo rank: {R.solo_rank(scores[0].total)}")
+        out.append(f"solo rank: {RANK_NAMES[R.solo_rank(scores[0].total)]}")
     return "\n".join(out)
 
 
 _FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "#6fae5a",
          R.RIVER: "#f4f1e8", R.COAST: "#f3e2a9", R.OCEAN: "#4f86c6", R.TOWN_HALL: "#c9a0dc"}
-_LABEL = {R.FARM: "farm", R.MOUNTAIN: "mtn", R.TREE: "tree", R.TOWN_HALL: "hall"}
+_LABEL = {R.TERRAIN_IDS.index(t): label for t, label in SHORT_LABELS.items()}
 
 
-def render_svg(state: "RollIntoTownState", player: int | None) -> str:
+def render_svg(state: RollIntoTownState, player: int | None) -> str:
     """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``) and a status
     line; buildings as labels, rivers as blue lines, coast water sides as blue edges."""
     me = 0 if player is None else player
     sheet = state.sheets[me]
     geo = sheet.geo
     size = 40
-    dice = state.dice[me] if state.phase != 0 else state.rolled
+    dice = state.dice[me] if state.phase != ROLL else state.rolled
     # layout, top to bottom: status line, the dice row (room for 6 dice: 5 + the fountain's),
     # the map, the uses line; the width fits the widest of them (12px text ~ 7.2px a character)
     header = (f"round {min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} "
@@ -149,7 +148,7 @@ def render_svg(state: "RollIntoTownState", player: int | None) -> str:
              f"width='{w}' height='{h}' font-family='sans-serif'>",
              f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
     for d, v in enumerate(dice):
-        used = state.phase == 1 and state.used[me] >> d & 1
+        used = state.phase == DISCOVER and state.used[me] >> d & 1
         x = 10 + d * 44
         parts.append(
             f"<g data-key='die:{d}'><rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
@@ -187,10 +186,42 @@ def render_svg(state: "RollIntoTownState", player: int | None) -> str:
     return "".join(parts)
 
 
+def action_path(state: RollIntoTownState, action: int) -> tuple[str, ...]:
+    """Web click path of ``action``: keys of :func:`render_svg` elements (``die:i``, ``sq:R,C``)
+    or buttons (``icon:farm``, ``flow:NS``, ``sides:NE``, ``adj:+1``, ``build:house``, ...).
+    Raises ValueError for an id outside the action space."""
+    space = state.game.space
+    kind, f = decode(space, action)
+    if kind == "draw":
+        die, var, cell = f
+        sq = "sq:" + rc(space, cell)
+        if var < V_RIVER:
+            return (f"die:{die}", f"icon:{ICON_WORDS[var]}", sq)
+        if var < V_COAST:
+            return (f"die:{die}", "icon:river", f"flow:{mask_text(VAR_MASK[var])}", sq)
+        return (f"die:{die}", "icon:coast", sq)
+    if kind == "sides":
+        return (f"sides:{mask_text(f[0])}",)
+    if kind == "adjust":
+        return (f"die:{f[0]}", "adj:+1" if f[1] > 0 else "adj:-1")
+    if kind == "fountain":
+        return ("fountain:use",)
+    if kind == "build":
+        return (f"build:{R.BUILD_KINDS[f[0]][0]}", "sq:" + rc(space, f[1]))
+    if kind == "trade":
+        return (f"give:{R.RESOURCES[f[0]]}", f"take:{R.RESOURCES[f[1]]}")
+    if kind in ("cut", "grow"):
+        return ("sq:" + rc(space, f[0]),)
+    if kind == "done":
+        return ("done",)
+    return (f"roll:{f[0]}",)
+
+
 # ------------------------------------------------------------------ panels: Roll into Town
 def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                    terminal: bool, rounds: int = 12) -> list[Panel]:
-    # 12 rounds: Roll into Town rulebook, game play (the observation does not carry it)
+                   terminal: bool, rounds: int = R.ROUNDS) -> list[Panel]:
+    """The "Your view" panels of an observation (rounds: 12, rulebook game play; the
+    observation does not carry it)."""
     out: list[Panel] = []
     rnd = obs.get("round")
     if terminal:
@@ -239,8 +270,24 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
 
 
 class RollIntoTownView(View):
-    """How Roll Into Town is presented (see ``core/view.py``)."""
+    """How Roll into Town is presented (see ``core/view.py``): the text map, the SVG map, the
+    click paths and the "Your view" panels."""
+
+    def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
+        """Terminal view: round, phase, dice, the map with icons and buildings, resources,
+        uses left of town hall and fountain (ANSI colours with ``color``)."""
+        return render_text(state, player, color)
+
+    def render_svg(self, state: Any, player: int | None = None) -> str:
+        """SVG map (``data-key="sq:R,C"`` cells, ``die:i`` dice)."""
+        return render_svg(state, player)
+
+    def action_path(self, state: Any, action: int, player: int | None = None
+                    ) -> tuple[str, ...]:
+        """Web click path, e.g. ``("die:0", "icon:coast", "sq:3,4")``."""
+        return action_path(state, action)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:
+        """Round, dice, icons to draw, who still plays, resources per seat."""
         return display_panels(obs, names, you, terminal)

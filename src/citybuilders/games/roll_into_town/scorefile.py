@@ -2,27 +2,43 @@
 
 A file holds one map (``"map"``) or several (``"players": [{"name": ..., "map": [...]}, ...]``).
 A map is a list of rows; each row is a string of cell tokens separated by spaces (see
-:mod:`notation`). Options (``"options"``) use the game's rules options (river rule, map size).
+``actions.py``). Options (``"options"``) use the game's rules options (river rule, map size,
+watermill rule...).
+
+Every placement rule the engine enforces in play is enforced here by the engine's own checks
+(``rules.Sheet.can_place``, ``rules.allowed_coast_masks``): each building is checked on the
+finished map with its own cells emptied, as it was when it was built; a watermill also with the
+river one square shorter (its last square may have been drawn later, pointing at the mill).
+Every problem is one :class:`FormatError` line starting with the field, e.g. ``map[3][4]: ...``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+import re
+from typing import Any, Mapping
 
 from ...core.errors import FormatError, OptionError
-from ...core.game import ScoreResult
+from ...core.game import Game, ScoreResult
 from . import rules as R
-from .notation import BUILDING_CODES, TERRAIN_TOKENS
+from .actions import BUILDING_CODES, TERRAIN_TOKENS, mask_text, parse_mask
+from .rules.explain import placement_text
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import RollIntoTownGame
+__all__ = ["RollIntoTownScore", "score_sheet_file", "parse_map", "check_placements",
+           "FILE_KEYS", "PLAYER_KEYS"]
 
-__all__ = ["RollIntoTownScore", "score_sheet_file", "parse_map"]
-
+FILE_KEYS = ("game", "map", "name", "options", "players")
+"""The keys a sheet file may have."""
+PLAYER_KEYS = ("map", "name")
+"""The keys of one entry of ``players``."""
+GAME_ID = "roll-into-town"
 _CODE_BUILDING = {v: k for k, v in BUILDING_CODES.items()}
 _TOKEN_TERRAIN = {v: k for k, v in TERRAIN_TOKENS.items()}
 _ALLOWED_TOKENS = (". TH fa mo tr oc r:<2 sides> c:<1-3 sides> HO QU LJ HA WM TA FO MA LT LB CA, "
                    "or terrain+BUILDING (c:N+HA, oc+LT)")
+_CODE_KIND = {R.B_HOUSE: R.K_HOUSE, R.B_QUARRY: R.K_QUARRY, R.B_LUMBERJACK: R.K_LUMBERJACK,
+              R.B_HARBOR: R.K_HARBOR, R.B_WATERMILL: R.K_WATERMILL, R.B_TAVERN: R.K_TAVERN,
+              R.B_FOUNTAIN: R.K_FOUNTAIN, R.B_MARKET: R.K_MARKET}
+"""Build kind of each one-cell building code."""
 
 
 class RollIntoTownScore(ScoreResult):
@@ -66,7 +82,8 @@ class RollIntoTownScore(ScoreResult):
 
 
 def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
-    """``(terrain, sides, building code)`` of one token; FormatError naming ``where``."""
+    """``(terrain, sides, building code)`` of one token; FormatError naming ``where``. Which
+    building may stand on which terrain is checked later by :func:`check_placements`."""
     base, plus, bcode = tok.partition("+")
     building = 0
     if plus:
@@ -80,7 +97,7 @@ def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
         terrain, sides = _TOKEN_TERRAIN[base], 0
     elif base[:2] in ("r:", "c:"):
         try:
-            sides = R.parse_mask(base[2:])
+            sides = parse_mask(base[2:])
         except ValueError as exc:
             raise FormatError(f"{where}: {tok!r}: {exc}") from None
         if base[0] == "r":
@@ -94,26 +111,20 @@ def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
                 raise FormatError(f"{where}: coast {tok!r} has water on 1, 2 or 3 sides")
     else:
         raise FormatError(f"{where}: unknown cell {tok!r}; allowed: {_ALLOWED_TOKENS}")
-    if plus:
-        ok = {R.B_HARBOR: (R.COAST,), R.B_LIGHT_TOP: (R.COAST, R.OCEAN, R.EMPTY),
-              R.B_LIGHT_BOTTOM: (R.COAST, R.EMPTY)}.get(building, (R.EMPTY,))
-        if terrain not in ok:
-            raise FormatError(f"{where}: {tok!r}: a {R.B_NAMES[building]} cannot stand on "
-                              f"{R.TERRAIN_NAMES[terrain]}")
-    elif building == 0 and terrain == R.EMPTY and base != ".":
-        raise FormatError(f"{where}: unknown cell {tok!r}")  # pragma: no cover
     return terrain, sides, building
 
 
-def parse_map(rows_data: Any, geo: R.Geometry, field: str) -> R.Sheet:
+def parse_map(rows_data: Any, geo: R.Geometry, field: str,
+              watermill_front: bool = False) -> R.Sheet:
     """Build a :class:`rules.Sheet` from a list of row strings; FormatError naming the field,
-    row and column for any problem (size, tokens, building shapes, river)."""
+    row and column for any problem of size, tokens, building shapes or the river chain.
+    Placement rules are :func:`check_placements` (the score calculator runs both)."""
     if not isinstance(rows_data, list) or not all(isinstance(r, str) for r in rows_data):
         raise FormatError(f"{field}: expected a list of {geo.rows} row strings")
     if len(rows_data) != geo.rows:
         raise FormatError(f"{field}: expected {geo.rows} rows, got {len(rows_data)} "
                           "(set options.rows for another size)")
-    sheet = R.Sheet(geo)
+    sheet = R.Sheet(geo, watermill_front)
     sheet.terrain[geo.hall] = R.EMPTY
     for r, row in enumerate(rows_data):
         toks = row.split()
@@ -132,10 +143,8 @@ def parse_map(rows_data: Any, geo: R.Geometry, field: str) -> R.Sheet:
     _check_buildings(sheet, field)
     _load_river(sheet, field)
     sheet.derive_masks()
-    for kind_name, bit in R.UNIQUE_BIT.items():
-        code = {"fountain": R.B_FOUNTAIN, "market": R.B_MARKET, "lighthouse": R.B_LIGHT_TOP,
-                "cathedral": R.B_CATHEDRAL}[kind_name]
-        if code in sheet.bld:
+    for name, bit in R.UNIQUE_BIT.items():
+        if R.UNIQUE_CODE[name] in sheet.bld:
             sheet.unique_built |= bit
     return sheet
 
@@ -214,25 +223,115 @@ def _load_river(sheet: R.Sheet, field: str) -> None:
     sheet.river_exit = prev_exit
 
 
-def score_sheet_file(game: "RollIntoTownGame", data: Mapping[str, Any]) -> RollIntoTownScore:
-    """Score a sheet file (see module docstring). Raises FormatError naming the bad field."""
-    from .game import RollIntoTownGame
+def _buildings(sheet: R.Sheet) -> list[tuple[int, int, list[int]]]:
+    """``(build kind, anchor, cells)`` of every building on a parsed map (shapes already
+    checked by :func:`parse_map`), in cell order of the anchors."""
+    geo = sheet.geo
+    bld = sheet.bld
+    out = []
+    for i, b in enumerate(bld):
+        if b in _CODE_KIND:
+            out.append((_CODE_KIND[b], i, [i]))
+        elif b == R.B_LIGHT_TOP:
+            out.append((R.K_LIGHTHOUSE, i, [i, i + geo.cols]))
+    cath = [i for i, b in enumerate(bld) if b == R.B_CATHEDRAL]
+    if cath:
+        r0 = min(i // geo.cols for i in cath)
+        c0 = min(i % geo.cols for i in cath)
+        anchor = r0 * geo.cols + c0
+        kind = R.K_CATHEDRAL if bld[anchor] == R.B_CATHEDRAL else R.K_CATHEDRAL_M
+        out.append((kind, anchor, cath))
+    out.sort(key=lambda e: e[1])
+    return out
 
-    if not isinstance(data, Mapping):
-        raise FormatError("file: expected a JSON object")
-    known = {"game", "options", "map", "players", "name"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise FormatError(f"{extra[0]}: unknown key; allowed: {', '.join(sorted(known))}")
-    opts = data.get("options", {})
+
+def _placeable(sheet: R.Sheet, kind: int, anchor: int, cells: list[int]) -> bool:
+    """The engine's placement check of ``kind`` at ``anchor`` on ``sheet`` with ``cells``
+    emptied (as when the building was placed); a watermill also with the river one square
+    shorter, since the last square may have been drawn after the watermill."""
+    trial = sheet.clone()
+    for i in cells:
+        trial.bld[i] = 0
+    trial.derive_masks()
+    if trial.can_place(kind, anchor):
+        return True
+    if kind != R.K_WATERMILL or len(trial.river) < 2:
+        return False
+    last = trial.river.pop()
+    prev = trial.river[-1]
+    trial.river_exit = trial.geo.side_nb[prev].index(last)
+    trial.terrain[last] = R.EMPTY
+    trial.sides[last] = 0
+    trial.derive_masks()
+    return trial.can_place(kind, anchor)
+
+
+def check_placements(sheet: R.Sheet, field: str, coast_masks: tuple[int, ...]) -> None:
+    """Enforce the placement rules of play on a parsed map: every building where the engine
+    would have let it be built (:func:`_placeable`), and every coast's water sides among
+    ``coast_masks`` (``rules.allowed_coast_masks`` of the game's options). Raises FormatError
+    ``field[row][col]: ...`` for the first offending cell."""
+    geo = sheet.geo
+    allowed = set(coast_masks)
+    for i, t in enumerate(sheet.terrain):
+        if t == R.COAST and sheet.sides[i] not in allowed:
+            r, c = divmod(i, geo.cols)
+            raise FormatError(
+                f"{field}[{r}][{c}]: coast 'c:{mask_text(sheet.sides[i])}' is not allowed by "
+                "option coast_two_side_shape=corner_only (two water sides only as a corner: "
+                "NE, ES, SW, NW)")
+    for kind, anchor, cells in _buildings(sheet):
+        if not _placeable(sheet, kind, anchor, cells):
+            r, c = divmod(anchor, geo.cols)
+            name = R.KIND_BUILDING[kind]
+            raise FormatError(f"{field}[{r}][{c}]: the {name} cannot stand there (allowed: "
+                              f"{placement_text(kind, sheet.watermill_front)})")
+
+
+def _game_for(game: Game, opts: Any) -> Game:
+    """``game`` itself, or a game of the same class with ``opts`` over its options."""
     if not isinstance(opts, Mapping):
         raise FormatError("options: expected an object")
+    if not opts:
+        return game
+    known = [o.name for o in game.option_specs]
+    for k in opts:
+        if k not in known:
+            raise FormatError(f"options: unknown option {_key(k)}; allowed: {', '.join(known)}")
     try:
-        g = RollIntoTownGame(**{**game.options, **opts}) if opts else game
+        return type(game)(**{**game.options, **{str(k): v for k, v in opts.items()}})
     except OptionError as exc:
         raise FormatError(f"options: {exc}") from None
+
+
+def _key(key: Any) -> str:
+    """A key as written in a message: plain if it is a simple word, else quoted (repr)."""
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]{1,40}", text) else repr(text)[:60]
+
+
+def _name(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(f"{field}: expected a string")
+    return value
+
+
+def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
+    """Score a sheet file (see module docstring) with ``game``'s options (overridden by the
+    file's ``options``). Raises FormatError naming the bad field, e.g. ``players[1].map[2][3]:
+    ...``; unknown keys name the key and the allowed ones."""
+    if not isinstance(data, Mapping):
+        raise FormatError("file: expected a JSON object")
+    extra = sorted(_key(k) for k in data if k not in FILE_KEYS)
+    if extra:
+        raise FormatError(f"{extra[0]}: unknown key; allowed: {', '.join(FILE_KEYS)}")
+    if "game" in data and data["game"] != GAME_ID:
+        raise FormatError(f"game: expected {GAME_ID!r}, got {repr(data['game'])[:60]}")
+    g = _game_for(game, data.get("options", {}))
     geo = g.geo
     rule = g.options["river_connect_rule"]
+    front = g.options["watermill_rule"] == "non_flow_side"
+    coast_masks = R.allowed_coast_masks(g.options["coast_two_side_shape"])
     if "players" in data:
         if "map" in data:
             raise FormatError("map: give either 'map' (one sheet) or 'players', not both")
@@ -243,20 +342,21 @@ def score_sheet_file(game: "RollIntoTownGame", data: Mapping[str, Any]) -> RollI
         for k, p in enumerate(players):
             if not isinstance(p, Mapping) or "map" not in p:
                 raise FormatError(f"players[{k}]: expected an object with 'map'")
-            name = p.get("name", f"Player {k + 1}")
-            if not isinstance(name, str):
-                raise FormatError(f"players[{k}].name: expected a string")
+            extra = sorted(_key(x) for x in p if x not in PLAYER_KEYS)
+            if extra:
+                raise FormatError(f"players[{k}].{extra[0]}: unknown key; allowed: "
+                                  f"{', '.join(PLAYER_KEYS)}")
+            name = _name(p.get("name", f"Player {k + 1}"), f"players[{k}].name")
             entries.append((name, p["map"], f"players[{k}].map"))
     elif "map" in data:
-        name = data.get("name", "Player 1")
-        if not isinstance(name, str):
-            raise FormatError("name: expected a string")
+        name = _name(data.get("name", "Player 1"), "name")
         entries = [(name, data["map"], "map")]
     else:
         raise FormatError("map: missing (a list of row strings), or give 'players'")
     names, parts, connects = [], [], []
     for name, rows, field in entries:
-        sheet = parse_map(rows, geo, field)
+        sheet = parse_map(rows, geo, field, front)
+        check_placements(sheet, field, coast_masks)
         names.append(name)
         parts.append(sheet.score_parts(rule))
         connects.append(sheet.river_connects(rule))

@@ -23,21 +23,21 @@ Mean about 67 points solo (the first author's version: about 55).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from ...core.view import Strategy
 from . import rules as R
+from .actions import BUILD, COLLECT, DISCOVER, MAINTAIN, NVAR, RIVER_VAR, V_COAST
+from .rules import RollIntoTownState
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import RollIntoTownState
+__all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action"]
 
-__all__ = ["evaluate", "greedy_action"]
-
+SIDE_N, SIDE_E, SIDE_S, SIDE_W = range(4)  # side numbers (loader: N=0, E=1, S=2, W=3)
 FOOD_VALUE = 0.55
 STONE_VALUE = 0.5
 WOOD_VALUE = 0.45
 
 
-def evaluate(state: "RollIntoTownState", player: int) -> float:
+def evaluate(state: RollIntoTownState, player: int) -> float:
     """Score total plus a small value per resource held and per income source (for the
     generic one-ply greedy; the fast greedy below does not need it)."""
     sheet = state.sheets[player]
@@ -141,7 +141,7 @@ def _wood_cost(sheet: R.Sheet) -> float:
     return W["wood_cost"] * (3.0 if sheet.res[2] <= 2 else 1.5)
 
 
-def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -> float:
+def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int) -> float:
     sheet = state.sheets[player]
     geo = sheet.geo
     left = R.ROUNDS - state.round
@@ -186,7 +186,7 @@ def _cell_value(state: "RollIntoTownState", player: int, icon: int, cell: int) -
     return 0.0
 
 
-def _river_value(state: "RollIntoTownState", sheet: R.Sheet, cell: int, shape: int) -> float:
+def _river_value(state: RollIntoTownState, sheet: R.Sheet, cell: int, shape: int) -> float:
     geo = sheet.geo
     left = R.ROUNDS - state.round
     r, c = divmod(cell, geo.cols)
@@ -207,8 +207,8 @@ def _river_value(state: "RollIntoTownState", sheet: R.Sheet, cell: int, shape: i
         if nxt < 0:
             return 1.0 + W["river_finish"] if (sheet.river_src + 2) & 3 == ex else 1.0
         # squares still needed to reach the opposite edge along a straight run
-        need = 1 + (geo.cols - 1 - c if ex == 1 else c if ex == 3 else
-                    geo.rows - 1 - r if ex == 2 else r)
+        need = 1 + (geo.cols - 1 - c if ex == SIDE_E else c if ex == SIDE_W else
+                    geo.rows - 1 - r if ex == SIDE_S else r)
         v = W["river_base"] + W["river_urgency"] * need / max(1, left)
         if not sheet.free >> nxt & 1:
             v -= 2.0  # would block itself
@@ -219,7 +219,7 @@ def _river_value(state: "RollIntoTownState", sheet: R.Sheet, cell: int, shape: i
     return v
 
 
-def _coast_value(state: "RollIntoTownState", player: int, cell: int) -> tuple[float, int]:
+def _coast_value(state: RollIntoTownState, player: int, cell: int) -> tuple[float, int]:
     """Best value and water mask of a coast at ``cell`` (measures the ocean it creates)."""
     sheet = state.sheets[player]
     geo = sheet.geo
@@ -253,16 +253,15 @@ def _coast_value(state: "RollIntoTownState", player: int, cell: int) -> tuple[fl
     return best
 
 
-def _best_per_icon(state: "RollIntoTownState", player: int
+def _best_per_icon(state: RollIntoTownState, player: int
                    ) -> dict[int, tuple[float, int]]:
     """For each icon 1-5: (best value, draw variant/cell code ``var * N + cell``)."""
-    from .game import RIVER_VAR, V_COAST
 
     g = state.game
     n = g.n_cells
     sheet = state.sheets[player]
     geo = sheet.geo
-    free_cells = R._bits(sheet.free)
+    free_cells = R.bits(sheet.free)
     out: dict[int, tuple[float, int]] = {}
     if not free_cells:
         return out
@@ -278,14 +277,13 @@ def _best_per_icon(state: "RollIntoTownState", player: int
     for i in range(geo.n):
         if sheet.terrain[i] in (R.COAST, R.OCEAN):
             water |= geo.m4[i]
-    cand = R._bits((line | water) & sheet.free) or free_cells[:8]
+    cand = R.bits((line | water) & sheet.free) or free_cells[:8]
     best = max((_coast_value(state, player, c)[0], c) for c in cand)
     out[R.COAST] = (best[0], V_COAST * n + best[1])
     return out
 
 
-def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
-    from .game import NVAR
+def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
 
     g = state.game
     legal = state.legal_actions(player)
@@ -303,7 +301,7 @@ def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> in
     used, adj = state.used[player], state.adjusted[player]
 
     def die_value(v: int) -> tuple[float, int]:
-        if v == 6:
+        if v == R.FACE_ANY:
             if not per_icon:
                 return (-1e9, -1)
             best = max(per_icon.values())
@@ -323,7 +321,8 @@ def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> in
                 continue
             for step, k in ((-1, 0), (1, 1)):
                 w = v + step
-                if 1 <= w <= 5 and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]:
+                if (R.FACE_FARM <= w <= R.FACE_COAST
+                        and per_icon.get(w, (-1e9, -1))[0] > best[0] + W["adjust_gain"]):
                     a = g.A_ADJ + 2 * d + k
                     if a in legal:
                         return a
@@ -339,7 +338,7 @@ def _discover(state: "RollIntoTownState", player: int, rng: random.Random) -> in
 
 
 # ----------------------------------------------------------------------------- build
-def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int) -> float:
+def _build_value(state: RollIntoTownState, player: int, kind: int, anchor: int) -> float:
     sheet = state.sheets[player]
     geo = sheet.geo
     left = R.ROUNDS - state.round
@@ -398,7 +397,7 @@ def _build_value(state: "RollIntoTownState", player: int, kind: int, anchor: int
     return -9
 
 
-def _build(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
+def _build(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     g = state.game
     legal = state.legal_actions(player)
     n = g.n_cells
@@ -425,7 +424,7 @@ def _build(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
 
 
 # ----------------------------------------------------------------------------- collect, grow
-def _collect(state: "RollIntoTownState", player: int) -> int:
+def _collect(state: RollIntoTownState, player: int) -> int:
     """Use a lumberjack when the wood is not lost to the cap, and keep a forest growing unless
     wood is short or the game is nearly over."""
     g = state.game
@@ -455,7 +454,7 @@ def _collect(state: "RollIntoTownState", player: int) -> int:
     return best_a
 
 
-def _grow(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
+def _grow(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     g = state.game
     legal = state.legal_actions(player)
     sheet = state.sheets[player]
@@ -474,10 +473,8 @@ def _grow(state: "RollIntoTownState", player: int, rng: random.Random) -> int:
     return best_a
 
 
-def greedy_action(state: "RollIntoTownState", player: int, rng: random.Random) -> int | None:
+def greedy_action(state: RollIntoTownState, player: int, rng: random.Random) -> int | None:
     """The plan-following greedy move of ``player`` (None at chance or terminal nodes)."""
-    from .game import BUILD, COLLECT, DISCOVER, MAINTAIN
-
     ph = state.phase
     if player < 0 or state.done[player]:
         return None
@@ -490,3 +487,16 @@ def greedy_action(state: "RollIntoTownState", player: int, rng: random.Random) -
     if ph == MAINTAIN:
         return _grow(state, player, rng)
     return None
+
+
+class RollIntoTownStrategy(Strategy):
+    """The Roll into Town bots' evaluation and fast greedy policy (see the module docstring)."""
+
+    def evaluate(self, state: RollIntoTownState, player: int) -> float:  # type: ignore[override]
+        """Score plus small credit for resources and engine (greedy bot's state value)."""
+        return evaluate(state, player)
+
+    def greedy_action(self, state: RollIntoTownState, player: int,  # type: ignore[override]
+                      rng: random.Random) -> int | None:
+        """A fast heuristic greedy move (see the module docstring)."""
+        return greedy_action(state, player, rng)

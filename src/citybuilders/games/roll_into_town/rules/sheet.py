@@ -1,214 +1,40 @@
-"""Roll into Town rules: data, geometry and the per-player map sheet (pure functions, no I/O).
+"""Roll into Town map sheet: one player's map and supplies, with every rule that reads or
+changes it (drawing icons, the ocean cascade, building placement, collecting, forest growth).
+The game state, the score calculator and the tests share this one implementation.
 
-Coordinates: a square map of ``rows`` x ``cols`` cells, ``(row, col)`` with row 0 at the top
-(rules_proposal ``map.grid``); cell index ``i = row * cols + col``. Sides are numbered
-0 = N, 1 = E, 2 = S, 3 = W and stored as bit masks N=1, E=2, S=4, W=8.
-
-A :class:`Sheet` is one player's map: terrain (icon or ocean), side masks (river flow sides or
-coast water sides), buildings, resources and the once-per-game counters. Everything a rule needs
-(ocean cascade, forest growth, collecting, scoring) is a method here, so the game state, the score
-calculator and the tests share one implementation.
+Cell codes, sides and tables: ``loader``; the scoring categories: ``scoring``.
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-__all__ = [
-    "DATA",
-    "EMPTY", "FARM", "MOUNTAIN", "TREE", "RIVER", "COAST", "OCEAN", "TOWN_HALL",
-    "TERRAIN_NAMES", "BUILDINGS", "BUILD_KINDS", "B_NAMES", "RESOURCES",
-    "SIDE_LETTERS", "RIVER_SHAPES", "COAST_MASKS", "mask_text", "parse_mask",
-    "Geometry", "geometry", "Sheet", "solo_rank",
-]
+from ..loader import (B_HARBOR, B_LIGHT_TOP, B_LUMBERJACK, B_QUARRY, B_WATERMILL, BUILD_KINDS, CAP,
+                      COAST, COAST_MASKS, CORNER_PAIRS, E_, EMPTY, FARM,
+                      FOUNTAIN_USES, FREE_KINDS, K_CATHEDRAL, K_CATHEDRAL_M,
+                      K_HARBOR, K_LIGHTHOUSE, K_WATERMILL, KIND_COST,
+                      KIND_UNIQUE, MOUNTAIN, N_, OCEAN, RIVER, RIVER_SHAPES,
+                      S_, START, TOWN_HALL, TOWN_HALL_USES, TREE, W_)
+from ..scoring import score_parts
+from .geometry import Geometry, bits
 
-DATA: dict[str, Any] = json.loads(
-    resources.files(__package__).joinpath("data/rules.json").read_text(encoding="utf-8")
-)
+__all__ = ["Sheet", "SHEET_FIELDS", "SHEET_LIST_FIELDS", "allowed_coast_masks"]
 
-# ----------------------------------------------------------------------------- terrain
-EMPTY, FARM, MOUNTAIN, TREE, RIVER, COAST, OCEAN, TOWN_HALL = range(8)
-TERRAIN_NAMES = ("empty", "farm", "mountain", "tree", "river", "coast", "ocean", "town hall")
-ICON_NAMES = ("farm", "mountain", "tree", "river", "coast")  # die faces 1-5
-
-# ----------------------------------------------------------------------------- buildings
-# cell codes in Sheet.bld (0 = none); the lighthouse has two codes (top, bottom)
-B_NONE, B_HOUSE, B_QUARRY, B_LUMBERJACK, B_HARBOR, B_WATERMILL, B_TAVERN, B_FOUNTAIN, \
-    B_MARKET, B_LIGHT_TOP, B_LIGHT_BOTTOM, B_CATHEDRAL = range(12)
-B_NAMES = ("", "house", "quarry", "lumberjack", "harbor", "watermill", "tavern", "fountain",
-           "market", "lighthouse top", "lighthouse bottom", "cathedral")
-
-BUILDINGS: dict[str, dict[str, Any]] = {b["id"]: b for b in DATA["buildings"]}
-RESOURCES = ("food", "stone", "wood")
-# build kinds used in actions: (name, cell code, shape cells as (dr, dc, code))
-BUILD_KINDS: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (
-    ("house", ((0, 0, B_HOUSE),)),
-    ("quarry", ((0, 0, B_QUARRY),)),
-    ("lumberjack", ((0, 0, B_LUMBERJACK),)),
-    ("harbor", ((0, 0, B_HARBOR),)),
-    ("watermill", ((0, 0, B_WATERMILL),)),
-    ("tavern", ((0, 0, B_TAVERN),)),
-    ("fountain", ((0, 0, B_FOUNTAIN),)),
-    ("market", ((0, 0, B_MARKET),)),
-    ("lighthouse", ((0, 0, B_LIGHT_TOP), (1, 0, B_LIGHT_BOTTOM))),
-    ("cathedral", tuple((r, c, B_CATHEDRAL) for r, c in BUILDINGS["cathedral"]["cells"])),
-    ("cathedral-mirrored",
-     tuple((r, c, B_CATHEDRAL) for r, c in BUILDINGS["cathedral"]["mirrored_cells"])),
-)
-K_HOUSE, K_QUARRY, K_LUMBERJACK, K_HARBOR, K_WATERMILL, K_TAVERN, K_FOUNTAIN, K_MARKET, \
-    K_LIGHTHOUSE, K_CATHEDRAL, K_CATHEDRAL_M = range(11)
-KIND_BUILDING = ("house", "quarry", "lumberjack", "harbor", "watermill", "tavern", "fountain",
-                 "market", "lighthouse", "cathedral", "cathedral")
-KIND_COST: tuple[tuple[int, int, int], ...] = tuple(
-    tuple(int(BUILDINGS[b]["cost"].get(r, 0)) for r in RESOURCES) for b in KIND_BUILDING
-)
-# unique buildings: bit per building in Sheet.unique_built
-_FREE_KINDS = frozenset((K_HOUSE, K_QUARRY, K_LUMBERJACK, K_TAVERN, K_FOUNTAIN, K_MARKET))
-UNIQUE_BIT = {"fountain": 1, "market": 2, "lighthouse": 4, "cathedral": 8}
-KIND_UNIQUE = tuple(UNIQUE_BIT.get(b, 0) if BUILDINGS[b]["unique"] else 0
-                    for b in KIND_BUILDING)
-
-CAP = int(DATA["resource_cap"]["value"])
-START = tuple(int(DATA["start_resources"][r]) for r in RESOURCES)
-ROUNDS = int(DATA["rounds"]["value"])
-DICE_PER_ROUND = tuple(DATA["dice_per_round"]["value"])
-ICONS_PER_ROUND = tuple(DATA["icons_per_round"]["value"])
-TOWN_HALL_USES = int(DATA["town_hall_adjust"]["uses_per_game"])
-FOUNTAIN_USES = int(DATA["fountain"]["uses_per_game"])
-HOUSE_POINTS = int(BUILDINGS["house"]["points"])
-CATHEDRAL_POINTS = int(BUILDINGS["cathedral"]["points"])
-TAVERN_CAP = int(BUILDINGS["tavern"]["tavern_cap"])
-MAX_DICE = max(DICE_PER_ROUND)
-
-# ----------------------------------------------------------------------------- sides
-N_, E_, S_, W_ = 1, 2, 4, 8
-SIDE_LETTERS = "NESW"
-RIVER_SHAPES = (N_ | S_, E_ | W_, N_ | E_, E_ | S_, S_ | W_, W_ | N_)
-COAST_MASKS = tuple(m for m in range(1, 16) if 1 <= bin(m).count("1") <= 3)
-CORNER_PAIRS = (N_ | E_, E_ | S_, S_ | W_, W_ | N_)
+SHEET_FIELDS = ("terrain", "sides", "bld", "res", "hall_uses", "fountain_uses", "unique_built",
+                "river", "river_src", "river_exit", "unchecked")
+"""The saved fields of a sheet, in JSON order (``to_json`` / ``load_json``); ``free`` and
+``trees`` are derived from them, ``geo`` and ``watermill_front`` come from the game."""
+SHEET_LIST_FIELDS = frozenset(("terrain", "sides", "bld", "res", "river"))
 
 
-def mask_text(mask: int) -> str:
-    """Side mask as letters in N, E, S, W order (``9`` -> ``"NW"``)."""
-    return "".join(SIDE_LETTERS[s] for s in range(4) if mask >> s & 1)
+def allowed_coast_masks(two_side_shape: str) -> tuple[int, ...]:
+    """Water-side masks a coast may have under option ``coast_two_side_shape`` (``any``: every
+    1-3 side mask; ``corner_only``: two-sided coasts only as corners), in COAST_MASKS order."""
+    if two_side_shape == "corner_only":
+        return tuple(m for m in COAST_MASKS if m.bit_count() != 2 or m in CORNER_PAIRS)
+    return COAST_MASKS
 
 
-def parse_mask(text: str) -> int:
-    """Letters N/E/S/W in any order -> side mask; ValueError for anything else or repeats."""
-    mask = 0
-    for ch in text.upper():
-        k = SIDE_LETTERS.find(ch)
-        if k < 0 or mask >> k & 1:
-            raise ValueError(f"bad sides {text!r}: use each of N, E, S, W at most once")
-        mask |= 1 << k
-    if not mask:
-        raise ValueError("no sides given")
-    return mask
-
-
-def solo_rank(total: int) -> str:
-    """The rulebook's solo rank name for a score (``"failed mayor"`` ... ``"legendary mayor"``)."""
-    for rank in DATA["solo_ranks"]["ranks"]:
-        if total >= rank.get("min", -10**9) and total <= rank.get("max", 10**9):
-            return str(rank["rank"])
-    raise AssertionError("solo ranks do not cover every score")  # pragma: no cover
-
-
-# ----------------------------------------------------------------------------- geometry
-class Geometry:
-    """Neighbour tables of a ``rows`` x ``cols`` square map.
-
-    ``side_nb[i][s]``: neighbour index on side s, or -1 off the map. ``nb4[i]``/``nb8[i]``:
-    tuples of on-map neighbours (sides / sides and corners); ``m4``/``m8``: the same as bitsets.
-    """
-
-    __slots__ = ("rows", "cols", "n", "side_nb", "nb4", "nb8", "m4", "m8", "border", "hall",
-                 "all_mask", "river_starts", "not_first_col", "not_last_col", "anchor_ok",
-                 "river_start_mask")
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows, self.cols, self.n = rows, cols, rows * cols
-        steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
-        side_nb = []
-        nb8 = []
-        for i in range(self.n):
-            r, c = divmod(i, cols)
-            side_nb.append(tuple(
-                (r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
-                for dr, dc in steps))
-            nb8.append(tuple(
-                (r + dr) * cols + c + dc
-                for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols))
-        self.side_nb = tuple(side_nb)
-        self.nb4 = tuple(tuple(j for j in t if j >= 0) for t in side_nb)
-        self.nb8 = tuple(nb8)
-        self.m4 = tuple(sum(1 << j for j in t) for t in self.nb4)
-        self.m8 = tuple(sum(1 << j for j in t) for t in self.nb8)
-        self.border = sum(1 << i for i in range(self.n) if -1 in side_nb[i])
-        self.hall = (rows // 2) * cols + cols // 2
-        self.all_mask = (1 << self.n) - 1
-        # column masks for whole-map shifts (see :meth:`spread4`)
-        self.not_first_col = sum(1 << i for i in range(self.n) if i % cols)
-        self.not_last_col = sum(1 << i for i in range(self.n) if i % cols != cols - 1)
-        # anchor_ok[kind]: anchors whose whole shape lies on the map (bitset)
-        anchor_ok = []
-        for _, shape in BUILD_KINDS:
-            h = max(dr for dr, _, _ in shape) + 1
-            w = max(dc for _, dc, _ in shape) + 1
-            anchor_ok.append(sum(1 << i for i in range(self.n)
-                                 if i // cols + h <= rows and i % cols + w <= cols))
-        self.anchor_ok = tuple(anchor_ok)
-        # river_start_mask[k]: cells where RIVER_SHAPES[k] may be the first river piece
-        self.river_start_mask = tuple(
-            sum(1 << i for i in range(self.n)
-                if any(shape >> s & 1 and side_nb[i][s] < 0 for s in range(4)))
-            for shape in RIVER_SHAPES)
-        # first river pieces: (cell, shape) with a flow side off the map, shape-major order
-        self.river_starts = tuple(
-            (i, shape) for shape in RIVER_SHAPES for i in range(self.n)
-            if any(shape >> s & 1 and side_nb[i][s] < 0 for s in range(4)))
-
-
-    def spread4(self, mask: int) -> int:
-        """Cells sharing a side with a cell of ``mask`` (bitset in, bitset out; may include
-        cells of ``mask`` itself). Whole-map shifts, no per-cell loop."""
-        cols = self.cols
-        return (((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
-                | (mask << cols) | (mask >> cols)) & self.all_mask
-
-
-@lru_cache(maxsize=None)
-def geometry(rows: int, cols: int) -> Geometry:
-    """Cached :class:`Geometry` of a map size."""
-    return Geometry(rows, cols)
-
-
-_BYTE_BITS = tuple(tuple(o for o in range(8) if b >> o & 1) for b in range(256))
-_BIT_TABLE: list[tuple[tuple[int, ...], ...]] = []
-
-
-def _bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending (byte-table lookup)."""
-    out: list[int] = []
-    table = _BIT_TABLE
-    k = 0
-    while mask:
-        b = mask & 0xFF
-        if b:
-            while k >= len(table):
-                base = len(table) * 8
-                table.append(tuple(tuple(base + o for o in t) for t in _BYTE_BITS))
-            out += table[k][b]
-        mask >>= 8
-        k += 1
-    return out
-
-
-# ----------------------------------------------------------------------------- the sheet
 class Sheet:
     """One player's map and supplies.
 
@@ -218,18 +44,21 @@ class Sheet:
     ``fountain_uses``, ``unique_built`` (bits of :data:`UNIQUE_BIT`), ``river`` (river cells in
     flow order), ``river_src`` (side of the first river cell that points off the map, -1 before the
     first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
-    lumberjacks since the last ocean check).
+    lumberjacks since the last ocean check); the saved ones are :data:`SHEET_FIELDS`.
+
+    ``watermill_front``: whether a watermill may stand on the square the river's open end
+    points at (option ``watermill_rule``: False for the rulebook's ``not_in_front``, True for the
+    proposal's ``non_flow_side``).
 
     ``_blk``: cache of :meth:`free_plus` lists, each tagged with the ``free`` mask it was made
     for (a pure cache keyed by value, never copied by :meth:`clone`).
     """
 
-    __slots__ = ("geo", "terrain", "sides", "bld", "free", "trees", "res", "hall_uses",
-                 "fountain_uses", "unique_built", "river", "river_src", "river_exit",
-                 "unchecked", "_blk")
+    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk")
 
-    def __init__(self, geo: Geometry) -> None:
+    def __init__(self, geo: Geometry, watermill_front: bool = False) -> None:
         self.geo = geo
+        self.watermill_front = watermill_front
         n = geo.n
         self.terrain = [EMPTY] * n
         self.sides = [0] * n
@@ -248,9 +77,11 @@ class Sheet:
         self._blk: dict[int, list[Any]] = {}
 
     def clone(self) -> "Sheet":
-        """Independent copy (lists copied, geometry shared)."""
+        """Independent copy (lists copied, geometry shared). Written out for speed; a test
+        checks that it copies every slot."""
         s = Sheet.__new__(Sheet)
         s.geo = self.geo
+        s.watermill_front = self.watermill_front
         s.terrain = self.terrain[:]
         s.sides = self.sides[:]
         s.bld = self.bld[:]
@@ -298,11 +129,11 @@ class Sheet:
                     return lst
         if sel == -1:
             if base == -1:
-                lst = _bits(free)
+                lst = bits(free)
             else:
                 lst = [base + c for c in self.free_plus(-1)]
         else:
-            lst = [base + c for c in _bits(free & sel)]
+            lst = [base + c for c in bits(free & sel)]
         self._blk[base] = [sel, lst, free]
         return lst
 
@@ -401,6 +232,13 @@ class Sheet:
                     m |= 1 << s
         return m
 
+    def river_front(self) -> int:
+        """The cell the river's open end points at (-1: no river yet, or it points off the
+        map). Where the next river square goes; "in front of the river"."""
+        if not self.river:
+            return -1
+        return self.geo.side_nb[self.river[-1]][self.river_exit]
+
     def _ocean_candidate(self, i: int) -> bool:
         return self.terrain[i] == EMPTY and (self.bld[i] == 0 or self.bld[i] == B_LIGHT_TOP)
 
@@ -412,7 +250,7 @@ class Sheet:
         ``seeds`` limits the first pass to these cells (default: the whole map). Returns the
         number of new ocean cells.
         """
-        work = _bits(self.geo.all_mask if seeds is None else seeds)
+        work = bits(self.geo.all_mask if seeds is None else seeds)
         self.unchecked = 0
         made = 0
         perpendicular = rule == "perpendicular_pair"
@@ -431,13 +269,19 @@ class Sheet:
                 self.sides[i] = 0
                 self.free &= ~(1 << i)
                 made += 1
-                work.extend(_bits(m4[i]))
+                work.extend(bits(m4[i]))
         return made
 
     # ------------------------------------------------------------------ buildings
     def can_place(self, kind: int, anchor: int) -> bool:
         """Whether building kind ``kind`` fits with its shape origin at cell ``anchor``
-        (placement rules of each building; no cost or uniqueness check)."""
+        (placement rules of each building, rulebook buildings; no cost or uniqueness check).
+
+        Harbor: a coast without a building. Watermill: an empty cell sharing a side with a river
+        square where that side is not one of the square's flow sides, and (unless
+        ``watermill_front``) not the square the river's open end points at (rulebook: "beside
+        the river, not in front of it"). Lighthouse: see :meth:`anchor_mask`. Cathedral: five
+        empty cells. Others: an empty cell."""
         geo = self.geo
         r0, c0 = divmod(anchor, geo.cols)
         if kind == K_HARBOR:
@@ -449,7 +293,7 @@ class Sheet:
             for s in range(4):
                 j = nb[s]
                 if j >= 0 and self.terrain[j] == RIVER and not self.sides[j] >> ((s + 2) & 3) & 1:
-                    return True
+                    return self.watermill_front or anchor != self.river_front()
             return False
         if kind == K_LIGHTHOUSE:
             if r0 + 1 >= geo.rows:
@@ -479,7 +323,7 @@ class Sheet:
         with whole-map bit operations)."""
         geo = self.geo
         free = self.free
-        if kind in _FREE_KINDS:
+        if kind in FREE_KINDS:
             return free
         if kind == K_WATERMILL:
             side_nb, sides = geo.side_nb, self.sides
@@ -489,6 +333,10 @@ class Sheet:
                 for s in range(4):
                     if not sh >> s & 1 and nb[s] >= 0:
                         m |= 1 << nb[s]
+            if not self.watermill_front and self.river:
+                front = side_nb[self.river[-1]][self.river_exit]
+                if front >= 0:
+                    m &= ~(1 << front)
             return m & free
         if kind == K_CATHEDRAL or kind == K_CATHEDRAL_M:
             m = geo.anchor_ok[kind]
@@ -602,7 +450,7 @@ class Sheet:
         the ocean check at once; otherwise at the next coast drawn. Returns the trees cut."""
         cutm = self.geo.m8[cell] & self.trees
         n = cutm.bit_count()
-        for j in _bits(cutm):
+        for j in bits(cutm):
             self.terrain[j] = EMPTY
         self.trees &= ~cutm
         self.free |= cutm
@@ -671,56 +519,27 @@ class Sheet:
         return (self.river_src + 2) & 3 == self.river_exit
 
     def score_parts(self, river_rule: str) -> dict[str, int]:
-        """Points by category: houses, taverns, river, coast, lighthouse, cathedral (rulebook
-        scoring). Taverns: houses in the 8-neighbourhood of at least one tavern, which equals the
-        best assignment of houses to taverns because the cap (8) equals the neighbour count."""
-        terrain, bld = self.terrain, self.bld
-        houses = bld.count(B_HOUSE)
-        tavern_pts = 0
-        if B_TAVERN in bld:
-            nb8 = self.geo.nb8
-            for i, b in enumerate(bld):
-                if b == B_HOUSE and any(bld[j] == B_TAVERN for j in nb8[i]):
-                    tavern_pts += 1
-        river = len(self.river) * (2 if self.river_connects(river_rule) else 1)
-        coast = terrain.count(COAST)
-        light = coast + terrain.count(OCEAN) if B_LIGHT_TOP in bld else 0
-        return {
-            "houses": HOUSE_POINTS * houses,
-            "taverns": tavern_pts,
-            "river": river,
-            "coast": coast,
-            "lighthouse": light,
-            "cathedral": CATHEDRAL_POINTS if B_CATHEDRAL in bld else 0,
-        }
+        """Points by category (``scoring.CATEGORIES``: houses, taverns, river, coast, lighthouse,
+        cathedral; rulebook scoring)."""
+        return score_parts(self, river_rule)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
-        """JSON-able full sheet."""
-        return {
-            "terrain": self.terrain[:], "sides": self.sides[:], "bld": self.bld[:],
-            "res": self.res[:], "hall_uses": self.hall_uses,
-            "fountain_uses": self.fountain_uses, "unique_built": self.unique_built,
-            "river": self.river[:], "river_src": self.river_src, "river_exit": self.river_exit,
-            "unchecked": self.unchecked,
-        }
+        """JSON-able full sheet: the :data:`SHEET_FIELDS` (lists copied)."""
+        return {k: (getattr(self, k)[:] if k in SHEET_LIST_FIELDS else getattr(self, k))
+                for k in SHEET_FIELDS}
 
     def load_json(self, d: dict[str, Any]) -> None:
-        """Inverse of :meth:`to_json`; derives ``free`` and ``trees``."""
+        """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free`` and
+        ``trees``. Raises ValueError/KeyError/TypeError for a malformed sheet."""
+        for k in SHEET_FIELDS:
+            if k in SHEET_LIST_FIELDS:
+                setattr(self, k, [int(x) for x in d[k]])
+            else:
+                setattr(self, k, int(d.get(k, 0) if k == "unchecked" else d[k]))
         n = self.geo.n
-        self.terrain = [int(x) for x in d["terrain"]]
-        self.sides = [int(x) for x in d["sides"]]
-        self.bld = [int(x) for x in d["bld"]]
         if not len(self.terrain) == len(self.sides) == len(self.bld) == n:
             raise ValueError("sheet size does not match the map size")
-        self.res = [int(x) for x in d["res"]]
-        self.hall_uses = int(d["hall_uses"])
-        self.fountain_uses = int(d["fountain_uses"])
-        self.unique_built = int(d["unique_built"])
-        self.river = [int(x) for x in d["river"]]
-        self.river_src = int(d["river_src"])
-        self.river_exit = int(d["river_exit"])
-        self.unchecked = int(d.get("unchecked", 0))
         self.derive_masks()
 
     def derive_masks(self) -> None:

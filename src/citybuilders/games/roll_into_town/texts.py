@@ -1,0 +1,129 @@
+"""Roll into Town player-facing texts: names and short rules of the buildings, icons, die faces,
+phases, resources, score categories and solo ranks, in one place.
+
+English for now, written in our own words from the rulebook (shared seed 001) and
+rules_proposal.json. Every table is keyed by the stable ids the rules use (``loader``: building
+ids, terrain ids, phase ids, rank ids), so later issues can add other languages beside it.
+The rules never import this module; ``render.py`` does.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
+           "DIE_FACE_TABLE", "PHASE_NAMES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
+           "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
+
+GAME_TITLE = "Roll into Town"
+
+BUILDING_NAMES = {
+    "house": "house",
+    "quarry": "quarry",
+    "lumberjack": "lumberjack",
+    "harbor": "harbor",
+    "watermill": "watermill",
+    "tavern": "tavern",
+    "fountain": "fountain",
+    "market": "market",
+    "lighthouse": "lighthouse",
+    "cathedral": "cathedral",
+}
+"""Building id -> name (the rulebook's "pick" is called a quarry here)."""
+
+BUILDING_RULES = {
+    "house": "Costs 3 food and 2 stone. Worth 2 points at the end.",
+    "quarry": "Costs 1 wood. Each collect phase it yields 1 stone for every mountain around it "
+              "(diagonals too); quarries may share a mountain.",
+    "lumberjack": "Costs 1 wood. In a collect phase you may use it: every tree around it "
+                  "(diagonals too) is cut down for 1 wood each.",
+    "harbor": "Costs 2 wood. Goes on a coast square that has no building yet; gives 1 food "
+              "each collect phase.",
+    "watermill": "Costs 3 wood. Goes beside the river on a side the water does not flow "
+                 "through, never straight in front of the river's open end; every farm gives "
+                 "1 more food per watermill.",
+    "tavern": "Costs 5 wood. Each house touching a tavern (diagonals too) scores 1 more point; "
+              "a house counts for one tavern only, at most 8 per tavern.",
+    "fountain": "Costs 5 stone, once per game. In a discover phase you may use it to take one "
+                "more die; three uses per game.",
+    "market": "Costs 4 stone, once per game. While building you may swap 2 of one resource "
+              "for 1 of any other, as often as you like.",
+    "lighthouse": "Costs 3 stone, once per game. Two squares, top above bottom, never turned: "
+                  "the bottom on a coast or on an empty square touching a coast, the top on an "
+                  "empty, ocean or coast square, no harbor under either. Scores 1 point per "
+                  "coast and ocean square.",
+    "cathedral": "Costs 7 wood, once per game. Five squares (it may be flipped, not turned). "
+                 "Worth 10 points.",
+}
+"""Building id -> its rule in one or two sentences."""
+
+ICON_NAMES = {
+    "empty": "empty",
+    "farm": "farm",
+    "mountain": "mountain",
+    "tree": "tree",
+    "river": "river",
+    "coast": "coast",
+    "ocean": "ocean",
+    "town hall": "town hall",
+}
+"""Terrain id -> name."""
+
+ICON_RULES = {
+    "farm": "Gives 1 food each collect phase, plus 1 for every watermill on your map.",
+    "mountain": "Each quarry next to it (diagonals too) yields 1 stone per collect phase.",
+    "tree": "Two or more trees joined by their sides are a forest, which grows 1 new tree per "
+            "2 trees each maintenance phase; a lumberjack may cut trees for wood.",
+    "river": "A straight or bent piece. The first one starts at the map edge, every later one "
+             "continues the river. 1 point a square, 2 if the river joins opposite edges.",
+    "coast": "Has water on 1, 2 or 3 sides. An empty square with water on two sides floods "
+             "and becomes ocean, which may flood more squares. 1 point a coast square.",
+    "ocean": "Made by flooding; scores for the lighthouse.",
+    "town hall": "In the middle of the map. Three times a game it turns a die up or down by "
+                 "one (once per die, never into a 6).",
+}
+"""Terrain id -> its rule in one or two sentences."""
+
+SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": "hall"}
+"""Terrain id -> the short label written on an SVG map square."""
+
+DIE_FACES = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
+"""Die face -> the icon it lets you draw (6: any of the five)."""
+
+DIE_FACE_TABLE = "1 farm · 2 mountain · 3 tree · 4 river · 5 coast · 6 any icon"
+"""The die -> icon table as one line of text."""
+
+
+def die_face_text(face: int) -> str:
+    """The icon name of a die face (``4`` -> ``"river"``)."""
+    return DIE_FACES[face]
+
+
+PHASE_NAMES = {
+    "roll": "roll",
+    "discover": "discover",
+    "build": "build",
+    "collect": "collect",
+    "maintenance": "maintenance",
+    "game over": "game over",
+}
+"""Phase id -> name."""
+
+RESOURCE_NAMES = {"food": "food", "stone": "stone", "wood": "wood"}
+
+CATEGORY_NAMES = {
+    "houses": "houses",
+    "taverns": "taverns",
+    "river": "river",
+    "coast": "coast",
+    "lighthouse": "lighthouse",
+    "cathedral": "cathedral",
+}
+"""Score category id -> name."""
+
+RANK_NAMES = {
+    "failed mayor": "failed mayor",
+    "ordinary mayor": "ordinary mayor",
+    "good mayor": "good mayor",
+    "great mayor": "great mayor",
+    "legendary mayor": "legendary mayor",
+}
+"""Solo rank id -> name (50 or less; 51-60; 61-70; 71-80; 81 or more)."""
