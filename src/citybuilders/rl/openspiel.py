@@ -312,7 +312,7 @@ class EngineBot(pyspiel.Bot):
         pyspiel.Bot.__init__(self)
         from ..bots import make_bot
 
-        self._bot = make_bot(name, seed, **kwargs)
+        self._bot = make_bot(name, seed) if not kwargs else _bot_with(name, seed, kwargs)
         self._player = player_id
 
     def restart_at(self, state: Any) -> None:
@@ -350,3 +350,13 @@ def _register() -> None:
 
 
 _register()
+
+
+def _bot_with(name: str, seed: int, kwargs: dict[str, Any]) -> Any:
+    """An engine bot with constructor keywords (``iterations`` for ismcts)."""
+    from ..bots import GreedyBot, ISMCTSBot, RandomBot
+
+    classes = {"ismcts": ISMCTSBot, "greedy": GreedyBot, "random": RandomBot}
+    if name not in classes:
+        raise ValueError(f"bot: keywords are only supported for {', '.join(classes)}")
+    return classes[name](seed=seed, **kwargs)
