@@ -20,7 +20,7 @@ are played inside ``step`` from the env RNG (seeded by ``reset(seed=...)``, whic
 public setup seed). Reward ``"terminal"`` (default): 0 until the end, then the final score total
 (solo games) or the engine return of your seat (Kingdom Builder: 1 for a win, shared on ties);
 ``"score_delta"``: the change of your score total after every step (dense; sums to the final
-score). An illegal action plays a random legal one and sets ``info["illegal_action"]``, or
+score minus the score at ``reset``, given in its ``info["score"]``). An illegal action plays a random legal one and sets ``info["illegal_action"]``, or
 raises with ``illegal_action="raise"``.
 """
 
@@ -132,7 +132,9 @@ class CitybuildersEnv(gym.Env):
                                for i, name in enumerate(self._bot_names)]
         self._advance()
         self._last_score = self._score()
-        return d.observe(self.seat), self._info()
+        info = self._info()
+        info["score"] = self._last_score
+        return d.observe(self.seat), info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the agent's action, then chance and opponents up to its next decision."""
