@@ -47,12 +47,15 @@ class Driver:
         self.rng = random.Random(seed)
         self.state: State | None = None
         self._scores = [0] * self.num_players
+        self._legal_key: tuple[int, int, int] | None = None
+        self._legal: list[int] = []
 
     def reset(self, seed: int | None) -> State:
         """A new game; ``seed`` reseeds the env RNG (setup and chance) when given."""
         if seed is not None:
             self.rng = random.Random(seed)
         self.state = self.game.new_initial_state(self.num_players, self.rng.randrange(2 ** 31))
+        self._legal_key = None
         self.resolve_chance()
         self._scores = [s.total for s in self.state.scores()]
         return self.state
@@ -70,7 +73,12 @@ class Driver:
         if s.current_player() == TERMINAL:
             return []
         if player in s.active_players():
-            return s.legal_actions(player)
+            key = (id(s), s.move_number(), player)
+            if self._legal_key == key:
+                return self._legal
+            legal = s.legal_actions(player)
+            self._legal_key, self._legal = key, legal
+            return legal
         return [self.pass_action]
 
     def mask(self, player: int) -> np.ndarray:
@@ -91,7 +99,7 @@ class Driver:
         s = self.state
         if player not in s.active_players():
             return action != self.pass_action
-        legal = s.legal_actions(player)
+        legal = self.legal(player)
         illegal = False
         if action not in legal:
             if self.illegal_action == "raise":

@@ -233,6 +233,7 @@ def _spr_builder(game: Game, n: int) -> Encoder:
     side = 4 * n_cards  # rows/cols -2N+2 .. 2N-1 hold any city of N 2x2 cards
     origin = 2 * n_cards - 2
     nz = len(_SPR_ZONES)
+    memo: dict[str, tuple[int, ...]] = {}
     pieces: list[tuple[str, tuple[int, ...]]] = [
         ("blocks", (nz + 4, side, side)),
         ("hand", (n_ids,)),
@@ -252,12 +253,14 @@ def _spr_builder(game: Game, n: int) -> Encoder:
             for j, tok in enumerate(row.split()):
                 if tok == ".":
                     continue
-                zone, _, road = tok.partition("-")
-                c = left + j
-                if zone in _SPR_ZONES:
-                    blocks[_SPR_ZONES.index(zone), r, c] = 1.0
-                for ch in road:
-                    blocks[nz + _SIDES.index(ch), r, c] = 1.0
+                idx = memo.get(tok)
+                if idx is None:
+                    zone, _, road = tok.partition("-")
+                    idx = memo[tok] = tuple(
+                        ([_SPR_ZONES.index(zone)] if zone in _SPR_ZONES else [])
+                        + [nz + _SIDES.index(ch) for ch in road if ch in _SIDES])
+                for i in idx:
+                    blocks[i, r, left + j] = 1.0
         for card in obs["hand"]:
             v["hand"][int(card) - 1] = 1.0
         if obs.get("deck_top") is not None:
@@ -287,9 +290,21 @@ def _spr_builder(game: Game, n: int) -> Encoder:
 
 
 # ------------------------------------------------------------------ Roll into Town
+def _rit_planes(tok: str, nt: int) -> tuple[int, ...]:
+    """Plane indices set by one map token (``c:NE+HA``: coast, harbor, N and E sides)."""
+    base, _, building = tok.partition("+")
+    kind, _, sides = base.partition(":")
+    out = [_RIT_TOKENS.index(kind) if kind in _RIT_TOKENS else nt - 1]
+    if building:
+        out.append(_RIT_TOKENS.index(building) if building in _RIT_TOKENS else nt - 1)
+    out += [nt + _SIDES.index(ch) for ch in sides if ch in _SIDES]
+    return tuple(out)
+
+
 def _rit_builder(game: Game, n: int) -> Encoder:
     rows, cols = int(game.options["rows"]), int(game.options["cols"])
     nt = len(_RIT_TOKENS) + 1
+    memo: dict[str, tuple[int, ...]] = {}
     pieces: list[tuple[str, tuple[int, ...]]] = [
         ("map", (n, nt + 4, rows, cols)),
         ("resources", (n, 6)),
@@ -308,15 +323,11 @@ def _rit_builder(game: Game, n: int) -> Encoder:
             plane = v["map"][k]
             for r, line in enumerate(sheet["map"]):
                 for c, tok in enumerate(line.split()):
-                    base, _, building = tok.partition("+")
-                    kind, _, sides = base.partition(":")
-                    idx = _RIT_TOKENS.index(kind) if kind in _RIT_TOKENS else nt - 1
-                    plane[idx, r, c] = 1.0
-                    if building in _RIT_TOKENS:
-                        plane[_RIT_TOKENS.index(building), r, c] = 1.0
-                    for ch in sides:
-                        if ch in _SIDES:
-                            plane[nt + _SIDES.index(ch), r, c] = 1.0
+                    idx = memo.get(tok)
+                    if idx is None:
+                        idx = memo[tok] = _rit_planes(tok, nt)
+                    for i in idx:
+                        plane[i, r, c] = 1.0
             res = v["resources"][k]
             res[0] = sheet["food"] / 9.0
             res[1] = sheet["stone"] / 9.0

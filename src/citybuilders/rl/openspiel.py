@@ -66,7 +66,7 @@ def engine_state(state: Any) -> State:
 class _Box:
     """Holds the engine state; deep copy = ``clone()``, pickle = the ``to_json()`` record."""
 
-    __slots__ = ("state", "shared", "simultaneous", "pass_action")
+    __slots__ = ("state", "shared", "simultaneous", "pass_action", "legal")
 
     def __init__(self, state: State, shared: bool = False, simultaneous: bool | None = None,
                  pass_action: int | None = None) -> None:
@@ -77,6 +77,7 @@ class _Box:
             pass_action = state.game.num_distinct_actions() if simultaneous else -1
         self.simultaneous = simultaneous
         self.pass_action = pass_action
+        self.legal: tuple[int, int, list[int]] | None = None  # (move number, player, legal)
 
     def own(self) -> State:
         """The engine state, made private to this box before a change."""
@@ -199,30 +200,36 @@ class CitybuildersState(pyspiel.State):
         return cp
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self._box.state
-        if self._box.simultaneous:
-            if player in s.active_players():
-                return s.legal_actions(player)
-            return [self._box.pass_action]
-        return s.legal_actions(player)
+        box = self._box
+        s = box.state
+        if box.simultaneous and player not in s.active_players():
+            return [box.pass_action]
+        legal = s.legal_actions(player)
+        # remembered for the validation of the next apply (pyspiel asks for legal actions
+        # before applying; checking membership is cheaper than recomputing them)
+        box.legal = (s.move_number(), player, legal)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(action, probability)]`` of the engine's chance node."""
         return self._box.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        s = self._box.own()
-        if s.current_player() == CHANCE:
+        box = self._box
+        s = box.own()
+        cp = s.current_player()
+        if cp == CHANCE:
             s.apply_action(int(action))
         else:
-            s.apply_action(int(action), s.current_player())
+            _apply_checked(box, s, int(action), cp)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        s = self._box.own()
+        box = self._box
+        s = box.own()
         active = s.active_players()
         for p, a in enumerate(actions):
             if p in active:
-                s.apply_action(int(a), p)
+                _apply_checked(box, s, int(a), p)
             elif a not in (self._box.pass_action, pyspiel.INVALID_ACTION):
                 raise ValueError(f"player {p} may not act now (only 'pass', id "
                                  f"{self._box.pass_action}), got action {a}")
@@ -261,6 +268,18 @@ class CitybuildersState(pyspiel.State):
                 + ",".join(f"{a}:{b}" for a, b in s._history))
 
 
+def _apply_checked(box: _Box, s: State, action: int, player: int) -> None:
+    """Apply ``player``'s action, validated against the remembered legal actions when they are
+    of this position, else by ``apply_action`` (IllegalActionError naming the reason)."""
+    cached = box.legal
+    if cached is not None and cached[0] == s.move_number() and cached[1] == player \
+            and action in cached[2]:
+        box.legal = None
+        s.apply_legal(action, player)
+    else:
+        s.apply_action(action, player)
+
+
 class Observer:
     """PyObserver for ``make_py_observer`` (see the module docstring for what is provided)."""
 
@@ -277,6 +296,8 @@ class Observer:
                              "(a player never sees another player's hidden cards)")
         self._has_tensor = not (self._perfect_recall or self._public_only)
         enc = game.encoder
+        self._last: tuple[Any, int, int] | None = None
+        self._last_state: State | None = None
         if self._has_tensor:
             self.tensor = np.zeros(enc.size, dtype=np.float32)
             self.dict = enc.views(self.tensor)
@@ -287,7 +308,14 @@ class Observer:
     def set_from(self, state: CitybuildersState, player: int) -> None:
         """Fill ``tensor`` for ``player`` (no-op for the string-only observation types)."""
         if self._has_tensor:
-            self._game.encoder.encode_into(state._box.state, player, self.tensor, self.dict)
+            box = state._box
+            key = (box, box.state.move_number(), player)
+            last = self._last
+            if last is not None and last[0] is box and last[1:] == key[1:] \
+                    and box.state is self._last_state:
+                return  # pyspiel asks twice per observation_tensor() call
+            self._game.encoder.encode_into(box.state, player, self.tensor, self.dict)
+            self._last, self._last_state = key, box.state
 
     def string_from(self, state: CitybuildersState, player: int) -> str:
         """Information-state key (perfect recall), public board text, or the player's text."""

@@ -1,0 +1,192 @@
+"""RL adapter benchmarks: random play through each adapter against the raw engine loop.
+
+Run: ``python benchmarks/bench_rl.py [--games N] [--only openspiel,pettingzoo,gymnasium]``.
+Needs the ``[rl]`` extra. Prints one table; not a test.
+
+Every row plays ``N`` random games (seeds 0..N-1) of one configuration and reports engine
+history entries (player moves + chance outcomes) per second, and the cost relative to two raw
+loops on the same games:
+
+* ``raw``: ``legal_actions`` + ``random.choice`` + ``apply_legal``, chance from
+  ``sample_chance`` - the bare engine;
+* ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON
+  every RL env must read; the adapters build their tensors from it).
+
+The random agents of the adapter rows pick from the env's legal-action list (the same list the
+action mask is made from), so scanning a 970,032-entry mask - an agent's cost - is not counted.
+Adapter rows: OpenSpiel without observations (``legal_actions``/``apply_action`` through pyspiel,
+validated moves), OpenSpiel with ``observation_tensor`` every move, PettingZoo AEC / Parallel
+and Gymnasium (observation tensor + action mask every step). Also: clone time of a mid-game
+Kingdom Builder state through pyspiel and through the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Callable
+
+import numpy as np
+
+from citybuilders.core.registry import load_game
+
+CONFIGS = [("kingdom-builder", 2, {}), ("sprawlopolis", 1, {}), ("roll-into-town", 2, {}),
+           ("roll-builder", 2, {})]
+
+
+def raw(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
+    state = load_game(game_id, **options).new_initial_state(n, seed)
+    rng = random.Random(seed)
+    while True:
+        cp = state.current_player()
+        if cp == -4:
+            return state.move_number()
+        if cp == -1:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        if obs:
+            state.observation(cp)
+        state.apply_legal(rng.choice(state.legal_actions(cp)), cp)
+
+
+_GAMES: dict = {}
+
+
+def openspiel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
+    import pyspiel
+
+    from citybuilders.rl import openspiel as cos
+
+    key = (game_id, n, repr(options))
+    if key not in _GAMES:
+        _GAMES[key] = cos.load(game_id, players=n, **options)  # loaded once, as an RL loop does
+    game = _GAMES[key]
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    sim = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            r, acc = rng.random(), 0.0
+            for a, p in outcomes:
+                acc += p
+                if r < acc:
+                    break
+            state.apply_action(a)
+        elif sim:
+            if obs:
+                for p in range(n):
+                    state.observation_tensor(p)
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(n)])
+        else:
+            if obs:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return cos.engine_state(state).move_number()
+
+
+def pz_aec(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
+    from citybuilders.rl import pettingzoo as cpz
+
+    env = cpz.env(game_id, n, **options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    driver = env.unwrapped.driver
+    for agent in env.agent_iter():
+        ob, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(driver.legal(int(agent.split("_")[1]))))
+    return env.unwrapped.driver.state.move_number()
+
+
+def pz_parallel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
+    from citybuilders.rl import pettingzoo as cpz
+
+    env = cpz.parallel_env(game_id, n, **options)
+    ob, _ = env.reset(seed=seed)
+    rng = random.Random(seed)
+    driver = env.driver
+    while env.agents:
+        ob, *_ = env.step({a: rng.choice(driver.legal(p))
+                           for p, a in enumerate(env.possible_agents) if a in env.agents})
+    return env.driver.state.move_number()
+
+
+def gym_env(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
+    from citybuilders.rl.gymnasium import CitybuildersEnv
+
+    env = CitybuildersEnv(game_id, opponents=("random",) * (n - 1), **options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(rng.choice(env.driver.legal(0)))
+    return env.driver.state.move_number()
+
+
+def rate(fn: Callable[..., int], game_id: str, n: int, options: dict, games: int,
+         obs: bool = False) -> float:
+    """History entries per second over ``games`` seeded games."""
+    fn(game_id, n, options, 10_000, obs)  # warm caches (board parse, imports)
+    t = time.perf_counter()
+    moves = sum(fn(game_id, n, options, seed, obs) for seed in range(games))
+    return moves / (time.perf_counter() - t)
+
+
+def clone_us(repeat: int) -> tuple[float, float]:
+    """µs per clone of a mid-game 2-player Kingdom Builder state: pyspiel, engine."""
+    from citybuilders.rl import openspiel as cos
+
+    state = cos.load("kingdom-builder").new_initial_state()
+    rng = random.Random(0)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    engine = cos.engine_state(state)
+    t = time.perf_counter()
+    for _ in range(repeat):
+        state.clone()
+    a = (time.perf_counter() - t) / repeat * 1e6
+    t = time.perf_counter()
+    for _ in range(repeat):
+        engine.clone()
+    b = (time.perf_counter() - t) / repeat * 1e6
+    return a, b
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="RL adapter throughput vs the raw engine loop")
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--only", default="openspiel,pettingzoo,gymnasium")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    print(f"{'game':18} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
+    for game_id, n, options in CONFIGS:
+        base = rate(raw, game_id, n, options, args.games)
+        base_obs = rate(raw, game_id, n, options, args.games, obs=True)
+        label = f"{game_id} {n}p"
+        rows = [("raw", base), ("raw+obs", base_obs)]
+        if "openspiel" in only:
+            rows.append(("openspiel", rate(openspiel, game_id, n, options, args.games)))
+            rows.append(("openspiel+obs tensor",
+                         rate(openspiel, game_id, n, options, args.games, obs=True)))
+        if "pettingzoo" in only:
+            rows.append(("pettingzoo AEC", rate(pz_aec, game_id, n, options, args.games)))
+            rows.append(("pettingzoo Parallel",
+                         rate(pz_parallel, game_id, n, options, args.games)))
+        if "gymnasium" in only and (n == 1 or game_id == "kingdom-builder"):
+            rows.append(("gymnasium", rate(gym_env, game_id, n, options, args.games)))
+        for name, r in rows:
+            print(f"{label:18} {name:22} {r:9.0f} {base / r:6.2f} {base_obs / r:9.2f}")
+    if "openspiel" in only:
+        a, b = clone_us(5000)
+        print(f"kingdom-builder 2p clone: pyspiel {a:.1f} µs, engine {b:.1f} µs")
+
+
+if __name__ == "__main__":
+    main()
