@@ -195,3 +195,25 @@ def test_engine_bots_as_pyspiel_bots_on_simultaneous_games():
     bots = [cos.EngineBot("greedy", 0, seed=0), cos.EngineBot("random", 1, seed=1)]
     returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_resample_keeps_information_state_and_tensor():
+    """Through pyspiel: a resampled state has the same information-state string and the same
+    observation tensor for the player, while the hidden card of the other player varies."""
+    game = cos.load("kingdom-builder")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not (state.current_player() == 0 and len(state.history()) > 8
+               and cos.engine_state(state).observation(0)["players"][1]["card"] is None):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    others = set()
+    for _ in range(10):
+        other = state.resample_from_infostate(0, None)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.observation_tensor(0) == state.observation_tensor(0)
+        others.add(tuple(other.observation_tensor(1)))
+        state = other  # a new key each time: chain the resamples
+    assert len(others) > 1

@@ -257,8 +257,14 @@ class CitybuildersState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
                                 ) -> "CitybuildersState":
-        """A state consistent with ``player_id``'s information (engine resampling)."""
-        rng = random.Random(hash(self._box.state.information_state_key(player_id)))
+        """A state consistent with ``player_id``'s information (engine resampling).
+
+        ``probability_sampler`` (a callable returning a float in [0, 1), as pyspiel passes)
+        seeds the redraw; without one a module RNG (seeded 0 at import) does."""
+        if callable(probability_sampler):
+            rng = random.Random(int(probability_sampler() * 2 ** 53))
+        else:
+            rng = _RESAMPLE_RNG
         return CitybuildersState(self.get_game(),
                                  self._box.state.resample_from_infostate(player_id, rng))
 
@@ -363,6 +369,7 @@ class EngineBot(pyspiel.Bot):
 
 
 _GAME_TYPES: dict[str, Any] = {}
+_RESAMPLE_RNG = random.Random(0)
 
 
 def _register() -> None:
