@@ -5,7 +5,9 @@ Needs the ``[rl]`` extra. Prints one table; not a test.
 
 Every row plays ``N`` random games (seeds 0..N-1) of one configuration and reports engine
 history entries (player moves + chance outcomes) per second, and the cost relative to two raw
-loops on the same games:
+loops. The loops play the same games (setup seed, chance outcomes and random choices drawn from
+the same RNG streams as the envs draw them; the Gymnasium Kingdom Builder row differs: its
+opponent is an embedded random bot with its own RNG):
 
 * ``raw``: ``legal_actions`` + ``random.choice`` + ``apply_legal``, chance from
   ``sample_chance`` - the bare engine;
@@ -36,15 +38,29 @@ CONFIGS = [("kingdom-builder", 2, {}), ("sprawlopolis", 1, {}), ("roll-into-town
            ("roll-builder", 2, {})]
 
 
+def _rngs(seed: int) -> tuple[random.Random, int, random.Random]:
+    """(chance RNG, setup seed, choice RNG) exactly as the envs draw them from ``seed``, so every
+    loop plays the same games."""
+    chance = random.Random(seed)
+    return chance, chance.randrange(2 ** 31), random.Random(seed)
+
+
 def raw(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
-    state = load_game(game_id, **options).new_initial_state(n, seed)
-    rng = random.Random(seed)
+    chance, setup, rng = _rngs(seed)
+    game = load_game(game_id, **options)
+    state = game.new_initial_state(n, setup)
     while True:
         cp = state.current_player()
         if cp == -4:
             return state.move_number()
         if cp == -1:
-            state.apply_legal(state.sample_chance(rng))
+            state.apply_legal(state.sample_chance(chance))
+            continue
+        if game.simultaneous:  # every active player once, in order (as play_out does)
+            for p in state.active_players():
+                if obs:
+                    state.observation(p)
+                state.apply_legal(rng.choice(state.legal_actions(p)), p)
             continue
         if obs:
             state.observation(cp)
@@ -59,31 +75,32 @@ def openspiel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
 
     from citybuilders.rl import openspiel as cos
 
-    key = (game_id, n, repr(options))
-    if key not in _GAMES:
-        _GAMES[key] = cos.load(game_id, players=n, **options)  # loaded once, as an RL loop does
+    chance, setup, rng = _rngs(seed)
+    key = (game_id, n, repr(options), setup)
+    if key not in _GAMES:  # loaded once (by the warm-up round), as an RL loop does
+        _GAMES[key] = cos.load(game_id, players=n, seed=setup, **options)
     game = _GAMES[key]
     state = game.new_initial_state()
     if obs:
         from open_spiel.python.observation import make_observation
 
         observer = make_observation(game)  # numpy views, no copy (observation_tensor copies)
-    rng = random.Random(seed)
+    engine = cos.engine_state(state)
     sim = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    pass_id = game.num_distinct_actions() - 1
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            r, acc = rng.random(), 0.0
-            for a, p in outcomes:
-                acc += p
-                if r < acc:
-                    break
-            state.apply_action(a)
+            # the engine's sampler (same draws as the other loops; games may override it)
+            state.apply_action(engine.sample_chance(chance))
         elif sim:
             if obs:
                 for p in range(n):
                     observer.set_from(state, p)
-            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(n)])
+            joint = []
+            for p in range(n):
+                legal = state.legal_actions(p)
+                joint.append(pass_id if legal == [pass_id] else rng.choice(legal))
+            state.apply_actions(joint)
         else:
             if obs:
                 observer.set_from(state, state.current_player())
@@ -96,14 +113,15 @@ def pz_aec(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
 
     env = cpz.env(game_id, n, **options)
     env.reset(seed=seed)
-    rng = random.Random(seed)
+    rng = _rngs(seed)[2]
     driver = env.unwrapped.driver
     for agent in env.agent_iter():
         ob, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
-        env.step(rng.choice(driver.legal(int(agent.split("_")[1]))))
+        legal = driver.legal(int(agent.split("_")[1]))
+        env.step(legal[0] if legal == [driver.pass_action] else rng.choice(legal))
     return env.unwrapped.driver.state.move_number()
 
 
@@ -112,11 +130,11 @@ def pz_parallel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> in
 
     env = cpz.parallel_env(game_id, n, **options)
     ob, _ = env.reset(seed=seed)
-    rng = random.Random(seed)
+    rng = _rngs(seed)[2]
     driver = env.driver
     while env.agents:
-        ob, *_ = env.step({a: rng.choice(driver.legal(p))
-                           for p, a in enumerate(env.possible_agents) if a in env.agents})
+        active = driver.state.active_players()
+        ob, *_ = env.step({env.possible_agents[p]: rng.choice(driver.legal(p)) for p in active})
     return env.driver.state.move_number()
 
 
@@ -125,7 +143,7 @@ def gym_env(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
 
     env = CitybuildersEnv(game_id, opponents=("random",) * (n - 1), **options)
     env.reset(seed=seed)
-    rng = random.Random(seed)
+    rng = _rngs(seed)[2]
     done = False
     while not done:
         _, _, done, _, _ = env.step(rng.choice(env.driver.legal(0)))
