@@ -30,7 +30,6 @@ import random
 import time
 from typing import Callable
 
-import numpy as np
 
 from citybuilders.core.registry import load_game
 

@@ -34,7 +34,6 @@ from ._driver import Driver
 require("pettingzoo", "pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv, ParallelEnv  # noqa: E402
-from pettingzoo.utils import AgentSelector  # noqa: E402,F401
 from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
 
 from ..core.registry import load_game  # noqa: E402
