@@ -166,7 +166,10 @@ class CitybuildersGame(pyspiel.Game):
             self._initial = self.engine.new_initial_state(self.players, self.seed)
         # pyspiel's Clone() of a Python state calls new_initial_state() and then deep-copies the
         # instance dict, so this must be cheap: a clone of the cached initial state
-        return CitybuildersState(self, self._initial, shared=True)
+        state = CitybuildersState.__new__(CitybuildersState)
+        pyspiel.State.__init__(state, self)
+        state._box = _Box(self._initial, True, self.simultaneous, self.pass_action)
+        return state
 
     def state_from_engine(self, state: State) -> "CitybuildersState":
         """Wrap an engine state of this game (e.g. a replayed record). History is not copied
