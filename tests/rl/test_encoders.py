@@ -120,3 +120,32 @@ def test_unknown_game_is_a_clear_error():
 
     with pytest.raises(ValueError, match="no observation encoder for 'nope'"):
         encoder_for(Fake(), 2)
+
+
+@pytest.mark.parametrize("module,framework,extra", [
+    ("citybuilders.rl.openspiel", "pyspiel", "openspiel"),
+    ("citybuilders.rl.pettingzoo", "pettingzoo", "pettingzoo"),
+    ("citybuilders.rl.gymnasium", "gymnasium", "gymnasium"),
+])
+def test_missing_extra_is_one_clear_import_error(monkeypatch, module, framework, extra):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, framework, None)  # as if not installed
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    with pytest.raises(ImportError) as err:
+        importlib.import_module(module)
+    assert str(err.value).startswith(
+        f"{framework} is not installed: pip install 'citybuilders[{extra}]'")
+
+
+def test_core_does_not_import_the_frameworks():
+    import subprocess
+    import sys
+
+    code = ("import sys, citybuilders, citybuilders.rl, citybuilders.rl.encoders; "
+            "print(sorted(m for m in ('pyspiel', 'pettingzoo', 'gymnasium', 'torch') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
