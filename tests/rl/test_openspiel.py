@@ -217,3 +217,20 @@ def test_resample_keeps_information_state_and_tensor():
         others.add(tuple(other.observation_tensor(1)))
         state = other  # a new key each time: chain the resamples
     assert len(others) > 1
+
+
+def test_illegal_joint_action_changes_nothing():
+    game = cos.load("roll-builder", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    legal0 = state.legal_actions(0)
+    illegal1 = next(a for a in range(game.num_distinct_actions() - 1)
+                    if a not in state.legal_actions(1))
+    before = cos.engine_state(state).to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_actions([legal0[0], illegal1])
+    assert cos.engine_state(state).to_json() == before  # P1's legal move was not applied
+    with pytest.raises(Exception, match="joint action: expected 2 actions, got 1"):
+        state.apply_actions([legal0[0]])

@@ -77,7 +77,8 @@ class _Box:
             pass_action = state.game.num_distinct_actions() if simultaneous else -1
         self.simultaneous = simultaneous
         self.pass_action = pass_action
-        self.legal: tuple[int, int, list[int]] | None = None  # (move number, player, legal)
+        # (move number, {player: legal actions}) of the position last asked about
+        self.legal: tuple[int, dict[int, list[int]]] | None = None
 
     def own(self) -> State:
         """The engine state, made private to this box before a change."""
@@ -210,7 +211,9 @@ class CitybuildersState(pyspiel.State):
         legal = s.legal_actions(player)
         # remembered for the validation of the next apply (pyspiel asks for legal actions
         # before applying; checking membership is cheaper than recomputing them)
-        box.legal = (s.move_number(), player, legal)
+        if box.legal is None or box.legal[0] != s.move_number():
+            box.legal = (s.move_number(), {})
+        box.legal[1][player] = legal
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -227,15 +230,27 @@ class CitybuildersState(pyspiel.State):
             _apply_checked(box, s, int(action), cp)
 
     def _apply_actions(self, actions: list[int]) -> None:
+        """Check the whole joint action on this position, then apply the active players'
+        actions in player order (an illegal one raises before anything changes)."""
         box = self._box
         s = box.own()
         active = s.active_players()
+        if len(actions) != s.num_players:
+            raise ValueError(f"joint action: expected {s.num_players} actions, got "
+                             f"{len(actions)}")
+        moves = []
         for p, a in enumerate(actions):
+            a = int(a)
             if p in active:
-                _apply_checked(box, s, int(a), p)
-            elif a not in (self._box.pass_action, pyspiel.INVALID_ACTION):
+                if a not in _legal_of(box, s, p):
+                    s.apply_action(a, p)  # raises IllegalActionError naming the reason
+                moves.append((p, a))
+            elif a not in (box.pass_action, pyspiel.INVALID_ACTION):
                 raise ValueError(f"player {p} may not act now (only 'pass', id "
-                                 f"{self._box.pass_action}), got action {a}")
+                                 f"{box.pass_action}), got action {a}")
+        box.legal = None
+        for p, a in moves:
+            s.apply_legal(a, p)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self._box.simultaneous and action == self._box.pass_action:
@@ -277,12 +292,20 @@ class CitybuildersState(pyspiel.State):
                 + ",".join(f"{a}:{b}" for a, b in s._history))
 
 
+def _legal_of(box: _Box, s: State, player: int) -> list[int]:
+    """``player``'s legal actions in this position (remembered ones if of this position)."""
+    cached = box.legal
+    if cached is not None and cached[0] == s.move_number() and player in cached[1]:
+        return cached[1][player]
+    return s.legal_actions(player)
+
+
 def _apply_checked(box: _Box, s: State, action: int, player: int) -> None:
     """Apply ``player``'s action, validated against the remembered legal actions when they are
     of this position, else by ``apply_action`` (IllegalActionError naming the reason)."""
     cached = box.legal
-    if cached is not None and cached[0] == s.move_number() and cached[1] == player \
-            and action in cached[2]:
+    if cached is not None and cached[0] == s.move_number() and action in cached[1].get(
+            player, ()):
         box.legal = None
         s.apply_legal(action, player)
     else:
