@@ -17,4 +17,6 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
+# RL adapters (src/citybuilders/rl, tests/rl): OpenSpiel, PettingZoo, Gymnasium extras
+.venv/bin/python -m pip install -q -e '.[rl]'
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

@@ -1,0 +1,430 @@
+"""Fixed-shape observation tensors built from ``state.observation(player)``.
+
+Every encoder reads only the documented observation JSON of one player (so a tensor never holds
+what that player may not see) plus static data of the game (board terrain drawn by
+``render_text`` of a fresh initial state, card counts read off the initial observation), cached
+per setup. The layout is a flat ``float32`` vector made of named pieces (see ``pieces``); each
+piece is documented plane by plane in ``docs/rl.md``. Players are ordered *relative to the
+observer*: index 0 is the observing player, 1 the next player, and so on.
+
+Only numpy is needed (no RL framework).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..core.game import Game, State
+
+__all__ = ["Encoder", "encoder_for"]
+
+_KB_TERRAINS = ("G", "C", "D", "F", "T", "W", "M", "K", "L")
+_KB_CARD_TERRAINS = ("grass", "canyon", "desert", "flower_field", "forest")
+_KB_LOCATIONS = ("oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock",
+                 "foresters_lodge", "monastery", "fort", "crossroads", "city_hall", "lighthouse",
+                 "barracks", "wagon")
+_KB_CARDS = ("fishermen", "miners", "workers", "merchants", "discoverers", "hermits",
+             "citizens", "knights", "lords", "farmers")
+_KB_TASKS = ("home_country", "fortress", "road", "place_of_refuge", "advance", "compass_points")
+_KB_PIECES = ("wagon", "ship", "warriors", "city_hall")
+
+_RIT_TOKENS = (".", "fa", "mo", "tr", "oc", "TH", "HO", "QU", "LJ", "HA", "WM", "TA", "FO", "MA",
+               "LT", "LB", "CA", "r", "c")
+_RIT_PHASES = ("roll", "discover", "build", "collect", "maintenance", "game over")
+_SIDES = "NESW"
+
+_SPR_ZONES = ("C", "I", "R", "P")
+
+_RB_BITSETS = ("roads", "corners", "connected", "frontier", "blocked", "marked", "crossed",
+               "unlocked", "used", "filled", "hex_done", "discovered")
+
+
+class Encoder:
+    """A fixed-shape tensor layout for one game, option set and player count.
+
+    Attributes:
+        pieces: ``[(name, shape), ...]`` in tensor order (the OpenSpiel observer ``dict``).
+        size: total number of floats.
+
+    ``encode(state, player)`` returns a new ``float32`` array of shape ``(size,)``;
+    ``encode_into(state, player, out)`` fills ``out`` in place (no allocation).
+    """
+
+    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]],
+                 fill: Callable[[State, int, dict[str, Any], dict[str, np.ndarray]], None]) -> None:
+        self.pieces = [(n, tuple(s)) for n, s in pieces]
+        self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
+        offset = 0
+        for name, shape in self.pieces:
+            size = math.prod(shape)
+            self._slices.append((name, offset, offset + size, shape))
+            offset += size
+        self.size = offset
+        self._fill = fill
+
+    def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
+        """Named reshaped views into ``out`` (same memory)."""
+        return {name: out[a:b].reshape(shape) for name, a, b, shape in self._slices}
+
+    def encode_into(self, state: State, player: int, out: np.ndarray,
+                    views: dict[str, np.ndarray] | None = None) -> None:
+        """Fill ``out`` (float32, shape ``(size,)``) for ``player``; ``views`` from ``views(out)``."""
+        out[:] = 0.0
+        self._fill(state, player, state.observation(player), views or self.views(out))
+
+    def encode(self, state: State, player: int) -> np.ndarray:
+        """A new ``float32`` tensor of shape ``(size,)`` for ``player``."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self._fill(state, player, state.observation(player), self.views(out))
+        return out
+
+
+_CACHE: dict[tuple[Any, ...], Encoder] = {}
+
+
+def encoder_for(game: Game, num_players: int) -> Encoder:
+    """The encoder of ``game`` (options included) for ``num_players`` players (cached).
+
+    Raises ValueError for a game without an encoder.
+    """
+    key = (game.name, repr(sorted(game.options.items())), num_players)
+    enc = _CACHE.get(key)
+    if enc is None:
+        builder = _BUILDERS.get(game.name)
+        if builder is None:
+            raise ValueError(f"game: no observation encoder for {game.name!r}; "
+                             f"known: {', '.join(sorted(_BUILDERS))}")
+        enc = builder(game, num_players)
+        _CACHE[key] = enc
+    return enc
+
+
+def _rel(player: int, n: int) -> list[int]:
+    """Absolute player index of each relative seat (0 = ``player``)."""
+    return [(player + k) % n for k in range(n)]
+
+
+_RC: dict[str, tuple[int, int]] = {}
+
+
+def _rc(text: str) -> tuple[int, int]:
+    """``"R,C"`` -> ``(R, C)`` (memoised: hex names repeat)."""
+    rc = _RC.get(text)
+    if rc is None:
+        r, c = text.split(",")[:2]
+        rc = _RC[text] = (int(r), int(c))
+    return rc
+
+
+# ------------------------------------------------------------------ Kingdom Builder
+def _kb_terrain(game: Game, state: State, cache: dict[Any, np.ndarray],
+                sections: Any) -> np.ndarray:
+    """Terrain planes (9, 20, 20) of the setup, from the text board of a fresh initial state."""
+    key = repr(sections)
+    planes = cache.get(key)
+    if planes is None:
+        fresh = game.new_initial_state(state.num_players, state.seed)
+        planes = np.zeros((len(_KB_TERRAINS) + 1, 20, 20), dtype=np.float32)
+        for line in fresh.render_text(None, color=False).splitlines():
+            parts = line.split()
+            if len(parts) != 21 or not parts[0].isdigit():
+                continue
+            r = int(parts[0])
+            for c, tok in enumerate(parts[1:]):
+                code = tok.rstrip("*")
+                idx = _KB_TERRAINS.index(code) if code in _KB_TERRAINS else len(_KB_TERRAINS)
+                planes[idx, r, c] = 1.0
+        cache[key] = planes
+    return planes
+
+
+def _kb_builder(game: Game, n: int) -> Encoder:
+    crossroads = "crossroads" in (game.options.get("expansions") or [])
+    nt, nl, nk = len(_KB_TERRAINS) + 1, len(_KB_LOCATIONS) + 1, len(_KB_CARD_TERRAINS)
+    pieces: list[tuple[str, tuple[int, ...]]] = [
+        ("terrain", (nt, 20, 20)),
+        ("settlements", (n, 20, 20)),
+        ("location_kind", (nl, 20, 20)),
+        ("location_tiles_left", (20, 20)),
+        ("card", (n, nk + 1)),
+        ("tiles", (n, nl, 3)),
+        ("supply", (n,)),
+        ("score", (n,)),
+        ("kb_cards", (len(_KB_CARDS),)),
+        ("deck", (1 + 2 * nk,)),
+        ("turn", (n + 3,)),
+    ]
+    if crossroads:
+        pieces += [("pieces", (n, len(_KB_PIECES), 20, 20)), ("second_card", (n, nk + 1)),
+                   ("tasks", (len(_KB_TASKS),))]
+    terrain_cache: dict[Any, np.ndarray] = {}
+    status = {"ready": 0, "new": 1, "used": 2}
+
+    def card_index(card: Any) -> int:
+        return _KB_CARD_TERRAINS.index(card) if card in _KB_CARD_TERRAINS else nk
+
+    def fill(state: State, player: int, obs: dict[str, Any], v: dict[str, np.ndarray]) -> None:
+        v["terrain"][:] = _kb_terrain(game, state, terrain_cache, obs["sections"])
+        seats = _rel(player, n)
+        players = obs["players"]
+        for k, p in enumerate(seats):
+            info = players[p]
+            plane = v["settlements"][k]
+            for h in info["settlements"]:
+                r, c = _rc(h)
+                plane[r, c] = 1.0
+            card = info.get("card")
+            if card is not None and card != "none":
+                v["card"][k, card_index(card)] = 1.0
+            for t in info.get("tiles", []):
+                kind = t["kind"] if isinstance(t, dict) else t
+                st = t.get("status", "ready") if isinstance(t, dict) else "ready"
+                ki = _KB_LOCATIONS.index(kind) if kind in _KB_LOCATIONS else nl - 1
+                v["tiles"][k, ki, status.get(st, 0)] += 1.0
+            v["supply"][k] = info["supply"] / 40.0
+            v["score"][k] = obs["scores"][p]["total"] / 100.0
+        for loc in obs["locations"]:
+            r, c = _rc(loc["hex"])
+            kind = loc["kind"]
+            v["location_kind"][_KB_LOCATIONS.index(kind) if kind in _KB_LOCATIONS else nl - 1,
+                               r, c] = 1.0
+            v["location_tiles_left"][r, c] = loc["tiles_left"] / 2.0
+        for card in obs["cards"]:
+            if card in _KB_CARDS:
+                v["kb_cards"][_KB_CARDS.index(card)] = 1.0
+        deck = v["deck"]
+        deck[0] = obs["deck_size"] / 25.0
+        for i, t in enumerate(_KB_CARD_TERRAINS):
+            deck[1 + i] = obs["discard"].get(t, 0) / 5.0
+            deck[1 + nk + i] = obs["removed"].get(t, 0) / 5.0
+        turn = v["turn"]
+        cp = obs["current_player"]
+        if cp >= 0:
+            turn[(cp - player) % n] = 1.0
+        turn[n] = obs["turn"] / 100.0
+        turn[n + 1] = obs["mandatory_built"] / 3.0
+        turn[n + 2] = 1.0 if obs["final_round"] else 0.0
+        cr = obs.get("crossroads")
+        if crossroads and cr:
+            for k, p in enumerate(seats):
+                pinfo = cr["players"][p]
+                for j, piece in enumerate(_KB_PIECES):
+                    for h in pinfo.get(piece, []):
+                        r, c = _rc(h)
+                        v["pieces"][k, j, r, c] = 1.0
+                card = pinfo.get("second_card")
+                if card is not None and card != "none":
+                    v["second_card"][k, card_index(card)] = 1.0
+            for task in cr.get("tasks", []):
+                if task in _KB_TASKS:
+                    v["tasks"][_KB_TASKS.index(task)] = 1.0
+
+    return Encoder(pieces, fill)
+
+
+# ------------------------------------------------------------------ Sprawlopolis
+def _spr_builder(game: Game, n: int) -> Encoder:
+    first = game.new_initial_state(n, 0).observation(0)
+    n_cards = first["deck_size"] + sum(first["hand_sizes"]) + len(first["placements"])
+    n_ids = n_cards + len(first["conditions"])  # card numbers 1..n_ids
+    side = 4 * n_cards  # rows/cols -2N+2 .. 2N-1 hold any city of N 2x2 cards
+    origin = 2 * n_cards - 2
+    nz = len(_SPR_ZONES)
+    memo: dict[str, tuple[int, ...]] = {}
+    pieces: list[tuple[str, tuple[int, ...]]] = [
+        ("blocks", (nz + 4, side, side)),
+        ("hand", (n_ids,)),
+        ("deck_top", (n_ids,)),
+        ("conditions", (n_ids,)),
+        ("counts", (3 + n,)),
+        ("score", (2 + nz + len(first["conditions"]),)),
+        ("turn", (n,)),
+    ]
+
+    def fill(state: State, player: int, obs: dict[str, Any], v: dict[str, np.ndarray]) -> None:
+        grid = obs["grid"]
+        top, left = grid["top"] + origin, grid["left"] + origin
+        blocks = v["blocks"]
+        for i, row in enumerate(grid["rows"]):
+            r = top + i
+            for j, tok in enumerate(row.split()):
+                if tok == ".":
+                    continue
+                idx = memo.get(tok)
+                if idx is None:
+                    zone, _, road = tok.partition("-")
+                    idx = memo[tok] = tuple(
+                        ([_SPR_ZONES.index(zone)] if zone in _SPR_ZONES else [])
+                        + [nz + _SIDES.index(ch) for ch in road if ch in _SIDES])
+                for i in idx:
+                    blocks[i, r, left + j] = 1.0
+        for card in obs["hand"]:
+            v["hand"][int(card) - 1] = 1.0
+        if obs.get("deck_top") is not None:
+            v["deck_top"][int(obs["deck_top"]) - 1] = 1.0
+        for card in obs["conditions"]:
+            v["conditions"][int(card) - 1] = 1.0
+        counts = v["counts"]
+        counts[0] = obs["deck_size"] / n_cards
+        counts[1] = obs["plays"] / n_cards
+        counts[2] = obs["target"] / 50.0
+        seats = _rel(player, n)
+        for k, p in enumerate(seats):
+            counts[3 + k] = obs["hand_sizes"][p] / 3.0
+        sc = obs["score"]
+        score = v["score"]
+        score[0] = sc["total"] / 50.0
+        score[1] = sc.get("roads", 0) / 20.0
+        for i, z in enumerate(("commercial", "industrial", "residential", "park")):
+            score[2 + i] = sc["groups"].get(z, 0) / 20.0
+        for i, cond in enumerate(obs["conditions"]):
+            score[2 + nz + i] = sc["conditions"].get(str(cond), 0) / 20.0
+        ap = obs.get("active_player")
+        if ap is not None and 0 <= ap < n:
+            v["turn"][(ap - player) % n] = 1.0
+
+    return Encoder(pieces, fill)
+
+
+# ------------------------------------------------------------------ Roll into Town
+def _rit_planes(tok: str, nt: int) -> tuple[int, ...]:
+    """Plane indices set by one map token (``c:NE+HA``: coast, harbor, N and E sides)."""
+    base, _, building = tok.partition("+")
+    kind, _, sides = base.partition(":")
+    out = [_RIT_TOKENS.index(kind) if kind in _RIT_TOKENS else nt - 1]
+    if building:
+        out.append(_RIT_TOKENS.index(building) if building in _RIT_TOKENS else nt - 1)
+    out += [nt + _SIDES.index(ch) for ch in sides if ch in _SIDES]
+    return tuple(out)
+
+
+def _rit_builder(game: Game, n: int) -> Encoder:
+    rows, cols = int(game.options["rows"]), int(game.options["cols"])
+    nt = len(_RIT_TOKENS) + 1
+    memo: dict[str, tuple[int, ...]] = {}
+    pieces: list[tuple[str, tuple[int, ...]]] = [
+        ("map", (n, nt + 4, rows, cols)),
+        ("resources", (n, 6)),
+        ("phase", (len(_RIT_PHASES) + 1,)),
+        ("round", (1,)),
+        ("rolled", (5, 6)),
+        ("dice", (5, 8)),
+        ("icons_to_draw", (1,)),
+        ("active", (n,)),
+    ]
+
+    def fill(state: State, player: int, obs: dict[str, Any], v: dict[str, np.ndarray]) -> None:
+        seats = _rel(player, n)
+        for k, p in enumerate(seats):
+            sheet = obs["sheets"][p]
+            plane = v["map"][k]
+            for r, line in enumerate(sheet["map"]):
+                for c, tok in enumerate(line.split()):
+                    idx = memo.get(tok)
+                    if idx is None:
+                        idx = memo[tok] = _rit_planes(tok, nt)
+                    for i in idx:
+                        plane[i, r, c] = 1.0
+            res = v["resources"][k]
+            res[0] = sheet["food"] / 9.0
+            res[1] = sheet["stone"] / 9.0
+            res[2] = sheet["wood"] / 9.0
+            res[3] = sheet["town_hall_uses_left"] / 3.0
+            res[4] = sheet["fountain_uses_left"] / 3.0
+            res[5] = 1.0 if sheet["river_connects"] else 0.0
+        ph = obs["phase"]
+        v["phase"][_RIT_PHASES.index(ph) if ph in _RIT_PHASES else len(_RIT_PHASES)] = 1.0
+        v["round"][0] = obs["round"] / 12.0
+        for i, d in enumerate(obs["rolled"][:5]):
+            v["rolled"][i, int(d) - 1] = 1.0
+        dice = v["dice"]
+        for i, d in enumerate(obs["dice"][:5]):
+            dice[i, int(d) - 1] = 1.0
+        for i in obs["used_dice"]:
+            if i < 5:
+                dice[i, 6] = 1.0
+        for i in obs["adjusted_dice"]:
+            if i < 5:
+                dice[i, 7] = 1.0
+        v["icons_to_draw"][0] = obs["icons_to_draw"] / 5.0
+        for p in obs["active_players"]:
+            v["active"][(p - player) % n] = 1.0
+
+    return Encoder(pieces, fill)
+
+
+# ------------------------------------------------------------------ Roll Builder
+def _rb_builder(game: Game, n: int) -> Encoder:
+    first = game.new_initial_state(n, 0).observation(0)
+    width = 0
+    for attr in ("n_edges", "n_spaces", "n_circles", "n_boxes"):
+        value = getattr(game, attr, 0)
+        if isinstance(value, int):
+            width = max(width, value)
+    width = max(64, -(-width // 64) * 64) if width else 512
+    proto = first["players"][0]
+    bit_fields = [k for k in sorted(proto) if k in _RB_BITSETS]
+    scalar_fields = [k for k in sorted(proto) if k not in _RB_BITSETS
+                     and (proto[k] is None or isinstance(proto[k], (int, bool)))]
+    list_fields = [(k, len(proto[k])) for k in sorted(proto)
+                   if isinstance(proto[k], list) and proto[k]
+                   and all(isinstance(x, int) for x in proto[k])]
+    nd = max(2, len(first.get("dice", [])))
+    per_list = sum(m for _, m in list_fields)
+    score_parts = sorted(first["scores"][0]["parts"])
+    pieces: list[tuple[str, tuple[int, ...]]] = [
+        ("bitsets", (n, len(bit_fields), width)),
+        ("scalars", (n, len(scalar_fields) + per_list)),
+        ("score", (n, 1 + len(score_parts))),
+        ("dice", (nd, 6)),
+        ("turn", (2,)),
+    ]
+    def bits(value: Any, out: np.ndarray) -> None:
+        if value is None or value == 0:
+            return
+        x = int(value, 16) if isinstance(value, str) else int(value)
+        if x >> width:
+            raise ValueError(f"roll-builder bitset wider than {width} bits")
+        raw = np.frombuffer(x.to_bytes(width // 8, "little"), dtype=np.uint8)
+        out[:] = np.unpackbits(raw, bitorder="little")[:width]
+
+    def fill(state: State, player: int, obs: dict[str, Any], v: dict[str, np.ndarray]) -> None:
+        for k, p in enumerate(_rel(player, n)):
+            info = obs["players"][p]
+            for j, name in enumerate(bit_fields):
+                bits(info.get(name), v["bitsets"][k, j])
+            sc = v["scalars"][k]
+            for j, name in enumerate(scalar_fields):
+                x = info.get(name)
+                if isinstance(x, (int, bool)):
+                    sc[j] = float(x)
+                elif x is not None:
+                    sc[j] = 1.0
+            j = len(scalar_fields)
+            for name, m in list_fields:
+                vals = info.get(name) or []
+                for i in range(min(m, len(vals))):
+                    if isinstance(vals[i], (int, float)):
+                        sc[j + i] = float(vals[i])
+                j += m
+            s = obs["scores"][p]
+            v["score"][k, 0] = s["total"] / 100.0
+            for i, part in enumerate(score_parts):
+                v["score"][k, 1 + i] = s["parts"].get(part, 0) / 50.0
+        for i, d in enumerate(obs.get("dice", [])[:nd]):
+            v["dice"][i, int(d) - 1] = 1.0
+        v["turn"][0] = obs["turn"] / 15.0
+        v["turn"][1] = 1.0 if obs.get("over") else 0.0
+
+    return Encoder(pieces, fill)
+
+
+_BUILDERS: dict[str, Callable[[Game, int], Encoder]] = {
+    "kingdom-builder": _kb_builder,
+    "sprawlopolis": _spr_builder,
+    "roll-into-town": _rit_builder,
+    "roll-builder": _rb_builder,
+}
