@@ -33,7 +33,8 @@ class BatchSpec:
 
 
 def play_one(spec: BatchSpec, index: int, base_seed: int, game: Any = None) -> dict[str, Any]:
-    """Play game ``index`` of a batch; returns its row (seed, setup, scores, winners, length...).
+    """Play game ``index`` of a batch; returns its row (seed, setup, scores, winners, length,
+    the game's ``result_info()`` columns, then ``bots``: the bot name of each seat).
 
     ``game`` is the loaded game of ``spec`` (loaded here when None).
     """
@@ -56,6 +57,7 @@ def play_one(spec: BatchSpec, index: int, base_seed: int, game: Any = None) -> d
         "length": length,
     }
     row.update(state.result_info())
+    row["bots"] = list(spec.players)
     return row
 
 
