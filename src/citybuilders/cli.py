@@ -587,7 +587,10 @@ def main(argv: list[str] | None = None) -> int:
     argument, unknown option) — prints one line ``error: ...`` on stderr.
     """
     try:
-        app(args=argv, standalone_mode=False)
+        rv = app(args=argv, standalone_mode=False)
+        if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130
+            typer.echo("interrupted", err=True)
+            return 130
     except (UserError, CitybuildersError) as exc:
         typer.echo(f"error: {exc}", err=True)
         return 2
