@@ -17,4 +17,5 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/python -m pip install -q -e '.[ray,parquet]'  # sim (issue 15): Ray + pyarrow so tests/sim runs its ray/parquet tests
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

@@ -136,7 +136,7 @@ def test_report_opens_in_chromium(tmp_path: Path, cli) -> None:
         pytest.skip(f"Chromium not installed at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
     rows = tmp_path / "kb.jsonl"
-    code, _, err = cli("simulate", "kingdom-builder", "-p", "greedy,random", "-n", "12", "-j", "2",
+    code, _, err = cli("simulate", "kingdom-builder", "-p", "random,random", "-n", "40", "-j", "2",
                        "--out", str(rows), "-q", "--report", str(tmp_path / "kb.html"))
     assert code == 0, err
     with sync_api.sync_playwright() as pw:
@@ -162,3 +162,21 @@ def test_report_opens_in_chromium(tmp_path: Path, cli) -> None:
             assert all(u.startswith("file://") for u in requests)  # self-contained
         finally:
             browser.close()
+
+
+def test_parquet_rows_give_the_same_report(tmp_path: Path, cli) -> None:
+    pytest.importorskip("pyarrow", reason="pyarrow not installed (citybuilders[parquet])")
+    reps = []
+    for suffix in (".jsonl", ".parquet"):
+        f = tmp_path / f"rows{suffix}"
+        code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "30", "--out", str(f), "-q")
+        assert code == 0, err
+        data = ReportData()
+        for r in read_rows(f):
+            data.add(r)
+        reps.append(build_report(data))
+    assert reps[0] == reps[1] and reps[0]["games"] == 30
+    assert "condition" in reps[0]["families"] and reps[0]["rate_label"] == "target reached"
+    code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--resume", "--out",
+                       str(tmp_path / "rows.parquet"))
+    assert code == 2 and "--resume works with .csv and .jsonl outputs" in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import time
 from pathlib import Path
@@ -145,7 +146,7 @@ def kb_reference(tmp_path_factory):
     return ref, summ
 
 
-@pytest.mark.parametrize("sig,extra_delay", [(signal.SIGKILL, 0.0), (signal.SIGKILL, 0.37),
+@pytest.mark.parametrize("sig,extra_delay", [(signal.SIGKILL, random.uniform(0.0, 0.6)),
                                              (signal.SIGINT, 0.2)])
 def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: int,
                                         extra_delay: float) -> None:
@@ -186,3 +187,13 @@ def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: 
     assert [r["index"] for r in rows] == list(range(games))
     assert f"{games} games" in stdout
     assert json.loads(progress_path(out).read_text())["summary"]["hist"] == json.loads(json.dumps(summ.to_json()["hist"]))
+
+
+def test_missing_ray_is_one_line(cli, monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed
+    code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--executor", "ray")
+    assert code == 2 and err == "error: --executor ray needs Ray: pip install 'citybuilders[ray]'\n"
+    code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--executor", "dask")
+    assert code == 2 and "allowed: local, ray" in err
