@@ -287,7 +287,7 @@ def simulate(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes (--executor local)"),
     out: Optional[Path] = typer.Option(None, "--out",
                                        help="per-game rows, written as they finish: .csv, .jsonl "
-                                            "or .parquet (needs citybuilders[parquet])"),
+                                            "or .parquet (needs the parquet extra: pyarrow)"),
     by: Optional[str] = typer.Option(None, "--by",
                                      help="group results by a row field, e.g. conditions, sheet, setup"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
@@ -302,7 +302,7 @@ def simulate(
     progress: bool = typer.Option(True, "--progress/--no-progress", help="progress bar"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     executor: str = typer.Option("local", "--executor",
-                                 help="local (process pool) or ray (needs citybuilders[ray])"),
+                                 help="local (process pool) or ray (needs the ray extra)"),
     address: str = typer.Option("auto", "--address",
                                 help="--executor ray: auto, host:port or ray://host:port"),
     resume: bool = typer.Option(False, "--resume",

@@ -197,3 +197,39 @@ def test_missing_ray_is_one_line(cli, monkeypatch) -> None:
     assert code == 2 and err == "error: --executor ray needs Ray: pip install 'citybuilders[ray]'\n"
     code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--executor", "dask")
     assert code == 2 and "allowed: local, ray" in err
+
+
+def _stderr_on_a_terminal(args: list[str]) -> str:
+    """Run ``args`` with stderr on a pseudo-terminal; returns what was written there."""
+    import pty
+    import subprocess
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, COLUMNS="120", TERM="xterm")
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert proc.wait(120) == 0
+    os.close(master)
+    return seen.decode("utf-8", "replace")
+
+
+def test_progress_only_on_a_terminal(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "citybuilders", "simulate", "sprawlopolis", "-p", "random",
+            "-n", "400", "--batch-size", "50", "--out", str(tmp_path / "r.jsonl")]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == ""  # stderr is not a terminal: quiet
+    text = _stderr_on_a_terminal(args)
+    assert "games/s" in text and "400/400" in text
+    assert _stderr_on_a_terminal([*args, "--quiet"]) == ""
