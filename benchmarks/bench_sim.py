@@ -130,8 +130,8 @@ def main() -> None:
         base = ["simulate", opts.game, "-p", opts.players, "--seed", "1", "-q"]
         if not opts.only_rss:
             runs = [("local --jobs 1", ["-j", "1"], None), ("local --jobs 2", ["-j", "2"], None)]
-            for label, extra, env in runs:
-                out = Path(tmp) / "rows.jsonl"
+            for k, (label, extra, env) in enumerate(runs):
+                out = Path(tmp) / f"rows{k}.jsonl"
                 sec, rss, steady = run([*base, "-n", str(opts.games), "--out", str(out), *extra],
                                        env, out)
                 print(f"{label:16} {opts.games} games: {sec:7.2f} s  {opts.games / sec:8.1f} games/s"
@@ -143,7 +143,7 @@ def main() -> None:
                     print("ray              not installed (pip install 'citybuilders[ray]')")
                 else:
                     with RayHead() as address:
-                        out = Path(tmp) / "rows.jsonl"
+                        out = Path(tmp) / "rows-ray.jsonl"
                         args = [*base, "-n", str(opts.games), "--out", str(out), "--executor", "ray",
                                 "--address", address]
                         sec, rss, steady = run(args, LOOPBACK_ENV, out)
