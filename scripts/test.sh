@@ -17,6 +17,7 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
-# RL adapters (src/citybuilders/rl, tests/rl): OpenSpiel, PettingZoo, Gymnasium extras
-.venv/bin/python -m pip install -q -e '.[rl]'
+# the optional extras the suite tests: RL adapters (tests/rl: OpenSpiel, PettingZoo, Gymnasium),
+# Ray and pyarrow (tests/sim: a real Ray head, Parquet output)
+.venv/bin/python -m pip install -q -e '.[rl,ray,parquet]'
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

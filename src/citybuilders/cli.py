@@ -6,7 +6,6 @@ stderr and exits with code 2; nothing else prints a traceback.
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sys
@@ -312,8 +311,10 @@ def simulate(
     players: str = typer.Option("greedy,random", "--players", "-p",
                                 help="comma-separated bots, one per seat (random, greedy, ismcts)"),
     seed: int = typer.Option(0, "--seed", help="base seed (the batch is deterministic)"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes"),
-    out: Optional[Path] = typer.Option(None, "--out", help="per-game rows: .csv or .jsonl"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes (--executor local)"),
+    out: Optional[Path] = typer.Option(None, "--out",
+                                       help="per-game rows, written as they finish: .csv, .jsonl "
+                                            "or .parquet (needs the parquet extra: pyarrow)"),
     by: Optional[str] = typer.Option(None, "--by",
                                      help="group results by a row field, e.g. conditions, sheet, setup"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
@@ -326,13 +327,32 @@ def simulate(
     plot: Optional[Path] = typer.Option(None, "--plot",
                                         help="write plots (.png, .svg or .pdf): scores, win rate by seat, groups"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="progress bar"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    executor: str = typer.Option("local", "--executor",
+                                 help="local (process pool) or ray (needs the ray extra)"),
+    address: str = typer.Option("auto", "--address",
+                                help="--executor ray: auto, host:port or ray://host:port"),
+    resume: bool = typer.Option(False, "--resume",
+                                help="complete an interrupted run of the same command (needs --out)"),
+    shard: Optional[str] = typer.Option(None, "--shard",
+                                        help="I/N: run only slice I of N (contiguous game indices)"),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", min=1,
+                                             help="games per task (default: measured, ~0.5 s of work)"),
+    report: Optional[Path] = typer.Option(None, "--report",
+                                          help="also write an HTML report of the rows (needs --out)"),
 ) -> None:
-    """Run many bot games and print a summary table (and optionally per-game rows)."""
+    """Run many bot games and print a summary table (and optionally per-game rows).
+
+    Rows stream to --out as games finish (never all in memory); --resume completes a run after
+    an interruption; --shard splits a run across machines; --executor ray runs on a Ray cluster.
+    The same seed gives byte-identical rows whatever the executor, jobs or batch size.
+    """
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
-    from .sim.batch import BatchSpec, iter_csv_rows, run_batch, summarize
+    from .sim.batch import BatchSpec
+    from .sim.executor import ExecutorError, make_executor
+    from .sim.run import OUT_SUFFIXES, RunError, parse_shard, run_to_file
 
     seats = _seats(players)
     if "human" in seats:
@@ -341,22 +361,41 @@ def simulate(
                  conditions=conditions, expansions=expansions)
     opts = _game_options(game, option, flags)
     g = load_game(game, **opts)
-    if out is not None and out.suffix not in (".csv", ".jsonl"):
-        _fail(f"--out {out}: use a .csv or .jsonl file name")
+    g.check_num_players(len(seats))
+    if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
+        _fail(f"--out {out}: use a .csv, .jsonl or .parquet file name")
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         _fail(f"--plot {plot}: use a .png, .svg or .pdf file name")
+    if report is not None and (out is None or report.suffix.lower() not in (".html", ".htm")):
+        _fail("--report: give an .html file name, and --out for the rows it reads")
+    if executor not in ("local", "ray"):
+        _fail(f"--executor {executor!r}: allowed: local, ray")
+    try:
+        shard_ = parse_shard(shard) if shard else None
+    except RunError as exc:
+        _fail(str(exc))
     spec = BatchSpec(g.name, tuple(seats), opts)
+    try:
+        ex = make_executor(executor, jobs, address)
+    except ExecutorError as exc:
+        _fail(str(exc))
     console = Console(stderr=True)
-    if progress:
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                      transient=True) as bar:
-            task = bar.add_task(f"{g.name}", total=games_)
-            rows = run_batch(spec, games_, seed, jobs,
-                             progress=lambda k: bar.update(task, completed=k))
-    else:
-        rows = run_batch(spec, games_, seed, jobs)
-    summary = summarize(rows, seats, by)
+    show = progress and not quiet and console.is_terminal
+    try:
+        if show:
+            with _rate_progress(console) as bar:
+                task = bar.add_task(f"{g.name}", total=None)
+                summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume,
+                                   shard=shard_, batch_size=batch_size,
+                                   progress=lambda k, n: bar.update(task, completed=k, total=n))
+        else:
+            summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume, shard=shard_,
+                               batch_size=batch_size)
+    except RunError as exc:
+        _fail(str(exc))
+    finally:
+        ex.close()
+    summary = summ.result()
     con = Console()
     table = Table(title=f"{g.title}: {summary['games']} games, seed {seed}")
     for col in ("seat", "bot", "mean", "median", "stdev", "min", "max", "win rate"):
@@ -389,19 +428,103 @@ def simulate(
             gt.add_row(*cells)
         con.print(gt)
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8", newline="") as fh:
-            if out.suffix == ".jsonl":
-                for r in rows:
-                    fh.write(json.dumps(r) + "\n")
-            else:
-                csv.writer(fh).writerows(iter_csv_rows(rows))
-        con.print(f"wrote {len(rows)} rows to {out}")
+        con.print(f"wrote {summary['games']} rows to {out}")
     if plot is not None:
         from .sim.plots import plot_summary
 
-        plot_summary(rows, summary, seats, plot, title=f"{g.title}: {summary['games']} games")
+        plot_summary(None, summary, seats, plot, title=f"{g.title}: {summary['games']} games",
+                     histograms=summ.score_histograms())
         con.print(f"wrote plots to {plot}")
+    if report is not None and out is not None:
+        _write_report(out, report, con)
+
+
+def _rate_progress(console: Any) -> Any:
+    """A rich progress bar on ``console`` with games done, rate (games/s) and ETA."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    class _Rate(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f} games/s" if speed else "? games/s")
+
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), _Rate(), TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=console, transient=True)
+
+
+def _write_report(rows: Path, out: Path, con: Any) -> None:
+    from .sim.report import ReportError, write_report
+
+    try:
+        info = write_report(rows, out)
+    except ReportError as exc:
+        _fail(str(exc))
+    con.print(f"wrote report on {info['games']} games to {out}")
+
+
+@app.command()
+def report(
+    rows: Path = typer.Argument(..., help="per-game rows from 'simulate --out' (.csv, .jsonl, .parquet)"),
+    out: Path = typer.Option(Path("report.html"), "--out", help="the HTML file to write"),
+) -> None:
+    """One self-contained HTML report of simulation rows: plots, intervals and significance."""
+    from rich.console import Console
+
+    if out.suffix.lower() not in (".html", ".htm"):
+        _fail(f"--out {out}: use an .html file name")
+    _write_report(rows, out, Console())
+
+
+@app.command()
+def tournament(
+    game: str = typer.Argument(..., help="game id"),
+    players: str = typer.Option(..., "--players", "-p",
+                                help="comma-separated bots taking part, e.g. greedy,random,ismcts"),
+    games_: int = typer.Option(20, "--games", "-n", min=1, help="games per seat order"),
+    seats: Optional[int] = typer.Option(None, "--seats", min=1,
+                                        help="players per game (default: 2, or the game's minimum)"),
+    seed: int = typer.Option(0, "--seed", help="base seed (the tournament is deterministic)"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
+    json_out: Optional[Path] = typer.Option(None, "--json", help="also write the results as JSON"),
+) -> None:
+    """Round-robin of bots over every seat order; Bradley-Terry ratings with 95 % intervals."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .sim.tournament import TournamentError, run_tournament
+
+    names = [p.strip().lower() for p in players.split(",") if p.strip()]
+    if "human" in names:
+        _fail(f"--players: a tournament takes bots only ({_bots_text()})")
+    _seats(",".join(names) or " ")
+    opts = _game_options(game, option, {})
+    g = load_game(game, **opts)
+    try:
+        res = run_tournament(g.name, names, games_, seats=seats, seed=seed, jobs=jobs,
+                             options=opts)
+    except TournamentError as exc:
+        _fail(str(exc))
+    con = Console()
+    table = Table(title=f"{g.title}: {res['games']} games over {len(res['seatings'])} seat orders, "
+                        f"seed {seed}")
+    for col in ("rank", "bot", "rating", "95% CI", "games", "wins", "win rate", "95% CI (Wilson)"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for rank, r in enumerate(res["ratings"], 1):
+        table.add_row(str(rank), r["bot"], f"{r['rating']:.0f}",
+                      f"{r['ci'][0]:.0f} .. {r['ci'][1]:.0f}", str(r["games"]),
+                      f"{r['wins']:g}", f"{r['win_rate']:.1%}",
+                      f"{r['win_ci'][0]:.1%} .. {r['win_ci'][1]:.1%}")
+    con.print(table)
+    con.print("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
+              "Fisher information")
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        con.print(f"wrote {json_out}")
 
 
 @app.command()
@@ -491,7 +614,10 @@ def main(argv: list[str] | None = None) -> int:
     argument, unknown option) — prints one line ``error: ...`` on stderr.
     """
     try:
-        app(args=argv, standalone_mode=False)
+        rv = app(args=argv, standalone_mode=False)
+        if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130
+            typer.echo("interrupted", err=True)
+            return 130
     except (UserError, CitybuildersError) as exc:
         typer.echo(f"error: {exc}", err=True)
         return 2

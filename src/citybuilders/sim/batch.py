@@ -19,7 +19,8 @@ from ..core.registry import load_game
 from ..core.rng import derive_seed, make_rng
 from ..core.runner import play_out
 
-__all__ = ["BatchSpec", "play_one", "run_batch", "summarize", "iter_csv_rows"]
+__all__ = ["BatchSpec", "play_one", "play_range", "run_batch", "summarize", "iter_csv_rows",
+           "csv_cells"]
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,14 @@ class BatchSpec:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def play_one(spec: BatchSpec, index: int, base_seed: int) -> dict[str, Any]:
-    """Play game ``index`` of a batch; returns its row (seed, setup, scores, winners, length...)."""
-    game = load_game(spec.game, **spec.options)
+def play_one(spec: BatchSpec, index: int, base_seed: int, game: Any = None) -> dict[str, Any]:
+    """Play game ``index`` of a batch; returns its row (seed, setup, scores, winners, length,
+    the game's ``result_info()`` columns, then ``bots``: the bot name of each seat).
+
+    ``game`` is the loaded game of ``spec`` (loaded here when None).
+    """
+    if game is None:
+        game = load_game(spec.game, **spec.options)
     seed = derive_seed(base_seed, index)
     state = game.new_initial_state(len(spec.players), seed)
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(spec.players)]
@@ -51,7 +57,14 @@ def play_one(spec: BatchSpec, index: int, base_seed: int) -> dict[str, Any]:
         "length": length,
     }
     row.update(state.result_info())
+    row["bots"] = list(spec.players)
     return row
+
+
+def play_range(spec: BatchSpec, base_seed: int, start: int, stop: int) -> list[dict[str, Any]]:
+    """Rows of games ``start .. stop - 1`` (one task of an executor; the game is loaded once)."""
+    game = load_game(spec.game, **spec.options)
+    return [play_one(spec, i, base_seed, game) for i in range(start, stop)]
 
 
 def _worker(args: tuple[BatchSpec, int, int]) -> dict[str, Any]:
@@ -158,12 +171,17 @@ def iter_csv_rows(rows: list[dict[str, Any]]) -> Iterator[list[str]]:
                 keys.append(k)
     yield keys
     for r in rows:
-        line = []
-        for k in keys:
-            v = r.get(k, "")
-            if isinstance(v, list) and all(isinstance(x, (int, float, str)) for x in v):
-                v = ";".join(str(x) for x in v)
-            elif isinstance(v, (list, dict)):
-                v = json.dumps(v)
-            line.append(str(v))
-        yield line
+        yield csv_cells(r, keys)
+
+
+def csv_cells(row: dict[str, Any], keys: list[str]) -> list[str]:
+    """One CSV line of ``row`` over the columns ``keys`` (missing values are empty)."""
+    line = []
+    for k in keys:
+        v = row.get(k, "")
+        if isinstance(v, list) and all(isinstance(x, (int, float, str)) for x in v):
+            v = ";".join(str(x) for x in v)
+        elif isinstance(v, (list, dict)):
+            v = json.dumps(v)
+        line.append(str(v))
+    return line

@@ -10,16 +10,18 @@ __all__ = ["plot_summary"]
 
 
 def plot_summary(
-    rows: list[dict[str, Any]],
+    rows: list[dict[str, Any]] | None,
     summary: dict[str, Any],
     players: Sequence[str],
     path: str | Path,
     title: str = "",
+    histograms: Sequence[dict[float, int]] | None = None,
 ) -> Path:
     """Write a PNG/SVG/PDF (by suffix) with 2 or 3 panels; returns the path.
 
     Panels: score histogram per seat; win rate per seat; mean score per group (if grouped).
-    Raises ValueError for an unsupported suffix.
+    The score panel uses ``rows`` or, when None, ``histograms`` (per seat ``{score: games}``,
+    as :meth:`StreamSummary.score_histograms`). Raises ValueError for an unsupported suffix.
     """
     import matplotlib
 
@@ -34,7 +36,12 @@ def plot_summary(
     fig, axes = plt.subplots(1, ncols, figsize=(5 * ncols, 4), constrained_layout=True)
     ax = axes[0]
     for p, bot in enumerate(players):
-        ax.hist([r["scores"][p] for r in rows], bins=20, alpha=0.5, label=f"seat {p + 1} ({bot})")
+        if rows is not None:
+            values, weights = [r["scores"][p] for r in rows], None
+        else:
+            hist = (histograms or [{}] * len(players))[p]
+            values, weights = list(hist), list(hist.values())
+        ax.hist(values, bins=20, weights=weights, alpha=0.5, label=f"seat {p + 1} ({bot})")
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.set_title("score distribution")

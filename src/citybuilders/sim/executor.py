@@ -1,0 +1,167 @@
+"""Executors: where batches of games run (a local process pool, or a Ray cluster).
+
+A *batch* is a contiguous index range ``[start, stop)`` of one run; a task plays a whole batch
+(never one game: Ray's per-task cost is about 1 ms, so a batch is sized to >= 100 ms of work).
+Executors return batches as they finish, in any order; :func:`citybuilders.sim.run.iter_rows`
+puts them back in index order, so the output does not depend on the executor, the number of
+workers or the batch size.
+
+Ray is optional (``pip install citybuilders[ray]``) and imported only when ``--executor ray``
+is used.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing as mp
+import socket
+from typing import Any, Iterable, Iterator, Protocol
+
+from .batch import BatchSpec, play_range
+
+__all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor"]
+
+
+class ExecutorError(Exception):
+    """An executor could not start (missing package, unreachable cluster): one-line message."""
+
+
+class Executor(Protocol):
+    """Runs batches; ``workers`` is the number of batches that run at once."""
+
+    workers: int
+
+    def run(self, spec: BatchSpec, seed: int,
+            batches: Iterable[tuple[int, int]]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        """Yield ``(start, rows)`` for each batch as it finishes (any order). At most
+        ``2 * workers + 1`` batches are in flight, so finished-but-unwritten rows stay bounded."""
+        ...  # pragma: no cover - protocol
+
+    def close(self) -> None:
+        """Release workers (idempotent)."""
+        ...  # pragma: no cover - protocol
+
+
+def _window(workers: int) -> int:
+    return 2 * workers + 1
+
+
+class LocalExecutor:
+    """A pool of ``jobs`` processes on this machine (in-process when ``jobs == 1``)."""
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.workers = max(1, jobs)
+        self._pool: cf.ProcessPoolExecutor | None = None
+
+    def run(self, spec: BatchSpec, seed: int,
+            batches: Iterable[tuple[int, int]]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        if self.workers == 1:
+            for start, stop in batches:
+                yield start, play_range(spec, seed, start, stop)
+            return
+        if self._pool is None:
+            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context())
+        pending: dict[cf.Future[list[dict[str, Any]]], int] = {}
+        it = iter(batches)
+        try:
+            while True:
+                while len(pending) < _window(self.workers):
+                    nxt = next(it, None)
+                    if nxt is None:
+                        break
+                    pending[self._pool.submit(play_range, spec, seed, *nxt)] = nxt[0]
+                if not pending:
+                    return
+                done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for fut in done:
+                    start = pending.pop(fut)
+                    yield start, fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _check_reachable(address: str, timeout: float = 3.0) -> None:
+    """Raise ExecutorError unless ``host:port`` (or ``ray://host:port``) accepts a TCP connection."""
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise ExecutorError(f"--address {address!r}: expected auto, host:port or ray://host:port")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise ExecutorError(f"--address {address}: cannot reach a Ray cluster ({reason})") from None
+
+
+class RayExecutor:
+    """Batches as Ray tasks on a running cluster (``address``: auto, host:port, ray://host:port).
+
+    A task whose worker dies is retried by Ray (``max_retries``), so a lost worker costs time,
+    never rows. Raises ExecutorError if Ray is not installed or the cluster cannot be reached.
+    """
+
+    def __init__(self, address: str = "auto", max_retries: int = 10) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ExecutorError("--executor ray needs Ray: pip install 'citybuilders[ray]'") from None
+        if address != "auto":
+            _check_reachable(address)
+        self._ray = ray
+        try:
+            if not ray.is_initialized():
+                ray.init(address=address, logging_level="ERROR", log_to_driver=False,
+                         configure_logging=True)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise ExecutorError(f"--address {address}: cannot connect to Ray ({first})") from None
+        self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._remote = ray.remote(num_cpus=1, max_retries=max_retries)(play_range)
+
+    def run(self, spec: BatchSpec, seed: int,
+            batches: Iterable[tuple[int, int]]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+        ray = self._ray
+        pending: dict[Any, int] = {}
+        it = iter(batches)
+        try:
+            while True:
+                while len(pending) < _window(self.workers):
+                    nxt = next(it, None)
+                    if nxt is None:
+                        break
+                    pending[self._remote.remote(spec, seed, *nxt)] = nxt[0]
+                if not pending:
+                    return
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    start = pending.pop(ref)
+                    yield start, ray.get(ref)
+        finally:
+            for ref in pending:
+                try:
+                    ray.cancel(ref, force=True)
+                except Exception:  # pragma: no cover - best effort on shutdown
+                    pass
+
+    def close(self) -> None:
+        if self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+def make_executor(name: str, jobs: int = 1, address: str = "auto") -> Executor:
+    """``"local"`` (``jobs`` processes) or ``"ray"`` (cluster at ``address``).
+
+    Raises ExecutorError for an unknown name, a missing Ray install or an unreachable cluster.
+    """
+    if name == "local":
+        return LocalExecutor(jobs)
+    if name == "ray":
+        return RayExecutor(address)
+    raise ExecutorError(f"--executor {name!r}: allowed: local, ray")

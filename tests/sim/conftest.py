@@ -1,0 +1,32 @@
+"""Helpers for the simulation tests: run the CLI in-process or as a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from citybuilders.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def cli_process(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """``python -m citybuilders ARGS`` in its own session (so the test can signal it alone)."""
+    return subprocess.Popen([sys.executable, "-m", "citybuilders", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env=dict(os.environ, **(env or {})))
+
+
+@pytest.fixture
+def cli(capsys):
+    return lambda *args: run_cli(capsys, *args)

@@ -1,0 +1,173 @@
+"""--executor ray against a real local Ray head (started here, bound to 127.0.0.1, stopped after).
+
+Skipped when ray is not installed (``pip install citybuilders[ray]``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from citybuilders.sim.batch import BatchSpec
+from citybuilders.sim.executor import LocalExecutor
+from citybuilders.sim.run import progress_path, run_to_file
+
+from .conftest import cli_process
+
+pytestmark = pytest.mark.ray
+
+GAMES = 2000
+LOOPBACK_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+"""Makes Ray use 127.0.0.1 as this node's address (it binds its servers there)."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def ray_head():
+    pytest.importorskip("ray", reason="ray not installed (pip install 'citybuilders[ray]')")
+    port = _free_port()
+    temp = Path(f"/tmp/cbray{os.getpid()}")
+    ray_bin = Path(sys.executable).with_name("ray")
+    proc = subprocess.Popen(
+        [str(ray_bin), "start", "--head", "--num-cpus", "2", "--port", str(port),
+         "--node-ip-address", "127.0.0.1", "--include-dashboard=false", "--temp-dir", str(temp),
+         "--object-store-memory", "100000000", "--disable-usage-stats", "--block"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env=dict(os.environ, **LOOPBACK_ENV))
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, "ray start exited"
+                assert time.time() < deadline, "Ray head did not come up"
+                time.sleep(0.2)
+        yield {"address": f"127.0.0.1:{port}", "pid": proc.pid}
+    finally:
+        _stop_head(proc)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def _descendants(pid: int) -> list[Any]:
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _stop_head(proc: subprocess.Popen) -> None:
+    """Stop the head and every process it started (Ray workers run in sessions of their own)."""
+    import psutil
+
+    family = _descendants(proc.pid)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        pass
+    for p in [*family, *_descendants(proc.pid)]:
+        try:
+            p.kill()
+        except psutil.NoSuchProcess:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def local_rows(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("local") / "local.jsonl"
+    run_to_file(BatchSpec("sprawlopolis", ("random",), {}), GAMES, 5, LocalExecutor(2), out)
+    return out
+
+
+def _ray_args(out: Path, address: str, *extra: str) -> list[str]:
+    return ["simulate", "sprawlopolis", "-p", "random", "-n", str(GAMES), "--seed", "5",
+            "--out", str(out), "-q", "--executor", "ray", "--address", address, *extra]
+
+
+def test_ray_rows_identical_to_local(ray_head, local_rows: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ray.jsonl"
+    proc = cli_process(*_ray_args(out, ray_head["address"]), env=LOOPBACK_ENV)
+    stdout, stderr = proc.communicate(timeout=240)
+    assert proc.returncode == 0, stderr[-2000:]
+    assert out.read_bytes() == local_rows.read_bytes()
+    assert f"{GAMES} games" in stdout
+
+
+def _task_workers(head_pid: int) -> list[int]:
+    """Ray worker processes of this head now running a batch (process title ray::play_range)."""
+    import psutil
+
+    found = []
+    for p in _descendants(head_pid):
+        try:
+            if " ".join(p.cmdline()).startswith("ray::play_range"):
+                found.append(p.pid)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
+def test_lost_ray_worker_loses_no_game(ray_head, local_rows: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ray.jsonl"
+    proc = cli_process(*_ray_args(out, ray_head["address"], "--batch-size", "25"),
+                       env=LOOPBACK_ENV)
+    killed = None
+    try:
+        deadline = time.time() + 120
+        while killed is None and time.time() < deadline and proc.poll() is None:
+            workers = _task_workers(ray_head["pid"])
+            done = 0
+            if progress_path(out).exists():
+                try:
+                    done = json.loads(progress_path(out).read_text())["done"][0][1]
+                except (ValueError, KeyError):
+                    pass
+            if workers and done < GAMES // 2:
+                killed = workers[0]
+                os.kill(killed, signal.SIGKILL)
+            time.sleep(0.02)
+        stdout, stderr = proc.communicate(timeout=240)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert killed is not None, "no Ray worker was running a batch"
+    assert proc.returncode == 0, stderr[-2000:]
+    assert out.read_bytes() == local_rows.read_bytes()
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(GAMES))
+
+
+def test_unreachable_address_is_one_quick_line(cli) -> None:
+    pytest.importorskip("ray")
+    t0 = time.time()
+    code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--executor", "ray",
+                       "--address", f"127.0.0.1:{_free_port()}")
+    assert code == 2 and time.time() - t0 < 10
+    assert err.startswith("error: --address 127.0.0.1:") and "cannot reach a Ray cluster" in err
+    code, _, err = cli("simulate", "sprawlopolis", "-n", "3", "-p", "random", "--executor", "ray",
+                       "--address", "nohostport")
+    assert code == 2 and "expected auto, host:port or ray://host:port" in err
