@@ -1,0 +1,119 @@
+"""A websocket that never reads must not slow anyone down (bounded per-connection outbox).
+
+A real server process; a raw TCP client (plain ``socket``, tiny receive buffer) does the
+websocket handshake for seat 0 and then never reads, while two human seats play 200 moves
+over HTTP against a bot seat. Their move round trips stay fast, the bot keeps moving, and the
+stuck socket is dropped from the game's connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+H = "X-Seat-Token"
+HERE = os.path.dirname(__file__)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def long_server(tmp_path):
+    port = _free_port()
+    # the database on tmpfs: this test measures the websocket path, not the disk's fsync
+    db = f"sqlite:////dev/shm/cb-ws-{os.getpid()}-{port}.sqlite3"
+    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "serve_long.py"), str(port), db],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                if httpx.get(base + "/api/health", timeout=0.5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("server did not start: " + proc.stderr.read().decode())
+        yield base, port
+    finally:
+        proc.kill()
+        proc.wait(10)
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.unlink(db[len("sqlite:///"):] + suffix)
+            except FileNotFoundError:
+                pass
+
+
+def stuck_websocket(port: int, path: str) -> socket.socket:
+    """Open a websocket with a plain socket, read the 101 reply, then never read again."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return s
+
+
+async def _play(base: str, gid: str, toks: list[str], moves: int) -> list[float]:
+    times: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+        done = 0
+        while done < moves:
+            for seat in (0, 1):
+                deadline = time.time() + 20
+                while True:  # wait for our turn (the bot seat 2 moves in between)
+                    v = (await c.get(f"/api/games/{gid}/view", headers={H: toks[seat]})).json()
+                    if v["legal"]:
+                        break
+                    assert time.time() < deadline, "the bot stopped moving"
+                    await asyncio.sleep(0.002)
+                t0 = time.perf_counter()
+                r = await c.post(f"/api/games/{gid}/act", headers={H: toks[seat]},
+                                 json={"state_id": v["state_id"], "action": done % 10})
+                times.append(time.perf_counter() - t0)
+                assert r.status_code == 200, r.text
+                done += 1
+    return times
+
+
+def test_an_unread_websocket_never_delays_moves_or_bots(long_server):
+    base, port = long_server
+    r = httpx.post(base + "/api/games", json={
+        "game": "long", "options": {"turns": 2000},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    toks = [s.get("token") for s in r.json()["seats"]]
+    stuck = stuck_websocket(port, f"/ws/games/{gid}?token={toks[0]}")
+    try:
+        times = asyncio.run(asyncio.wait_for(_play(base, gid, toks, 200), 120))
+        times.sort()
+        p99 = times[int(0.99 * (len(times) - 1))]
+        assert len(times) == 200
+        assert p99 < 0.100, f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        v = httpx.get(f"{base}/api/games/{gid}/view", headers={H: toks[0]}).json()
+        assert v["move_number"] >= 300  # 200 human moves and the bot's ~100 between them
+        # the unread socket was dropped: no websocket is left on the server
+        assert httpx.get(base + "/api/stats").json()["websockets"] == 0
+    finally:
+        stuck.close()
