@@ -16,6 +16,7 @@ from typing import Any, Optional
 import typer
 
 from .core.errors import CitybuildersError, FormatError, OptionError
+from .core.game import SEED_MAX
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 
@@ -255,7 +256,8 @@ def play(
     players: str = typer.Option("human,greedy", "--players", "-p",
                                 help="comma-separated seats, one per player: human or a bot "
                                 "(random, greedy, ismcts)"),
-    seed: Optional[int] = typer.Option(None, "--seed", help="seed (random if omitted)"),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX,
+                                       help="seed, 0 to 2**63-1 (random if omitted)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
     sections: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sections"]),
     cards: Optional[str] = typer.Option(None, help=_FLAG_HELPS["cards"]),
@@ -284,7 +286,8 @@ def simulate(
     games_: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: str = typer.Option("greedy,random", "--players", "-p",
                                 help="comma-separated bots, one per seat (random, greedy, ismcts)"),
-    seed: int = typer.Option(0, "--seed", help="base seed (the batch is deterministic)"),
+    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+                             help="base seed, 0 to 2**63-1 (the batch is deterministic)"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes"),
     out: Optional[Path] = typer.Option(None, "--out", help="per-game rows: .csv or .jsonl"),
     by: Optional[str] = typer.Option(None, "--by",

@@ -4,6 +4,7 @@ create rate limit, validation before allocation, 4xx (never 5xx) for hostile inp
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -116,3 +117,61 @@ def test_declared_body_over_the_limit_is_413_before_reading(tmp_path):
 
         r = c.post("/api/records", content=chunks(), headers={"content-type": "application/json"})
         assert r.status_code == 413 and r.json() == {"error": "body: larger than 1000 bytes"}
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"game": "toy", "seats": [{}, {"kind": "bot", "bot": ["random"]}]},
+     "seats[1].bot: unknown bot a JSON list; allowed: "),
+    ({"game": "toy", "seats": [{"kind": ["human"]}, {}]},
+     "seats[0].kind: bad value a JSON list; allowed: human, invite, bot"),
+    ({"game": "toy", "num_players": 100_000_000},
+     "num_players: expected an integer from 2 to 3 for toy, got 100000000"),
+    ({"game": "toy", "num_players": -1}, "num_players: expected an integer from 2 to 3"),
+    ({"game": "toy", "seats": [{}] * 1000}, "seats: at most 3 seats for toy, got 1000"),
+    ({"game": "toy", "seed": 2**63}, "seed: expected an integer from 0 to 2**63-1"),
+    ({"game": "toy", "seed": -1}, "seed: expected an integer from 0 to 2**63-1, got -1"),
+    ({"game": "toy", "options": []}, "options: expected an object of option name -> value"),
+    ({"game": ["toy"]}, "game: expected a game id string"),
+])
+def test_hostile_create_bodies_are_4xx_naming_the_field(client, body, message):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith(message), r.json()
+
+
+def test_the_largest_seed_is_accepted(client):
+    gid, toks = create(client, seed=2**63 - 1)
+    rec = client.get(f"/api/games/{gid}/record", headers={H: toks[0]}).json()
+    assert rec["seed"] == 2**63 - 1
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"seed": 2**63}, "record: seed: expected an integer from 0 to 2**63-1"),
+    ({"seed": 10**30}, "record: seed: expected an integer from 0 to 2**63-1, got a larger one"),
+    ({"num_players": 10**9}, "record: num_players: expected an integer from 2 to 3 for toy"),
+    ({"options": {"turns": [1]}}, "record: option 'turns' of toy: bad value [1]"),
+    ({"actions": [[0, [1]]]}, "record: move 1: expected an action number"),
+])
+def test_hostile_records_are_4xx(client, change, message):
+    rec = {"game": "toy", "rules_version": "1", "options": {}, "num_players": 2, "seed": 1,
+           "actions": [], **change}
+    r = client.post("/api/records", json=rec)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith(message), r.json()
+
+
+def test_huge_integers_in_any_body_are_400(client):
+    gid, toks = create(client)
+    big = b"1" + b"0" * 5000
+    for url in ("/api/games", "/api/records", f"/api/games/{gid}/act", f"/api/games/{gid}/undo"):
+        r = client.post(url, content=b'{"state_id": %s, "seed": %s}' % (big, big),
+                        headers={"content-type": "application/json", H: toks[0]})
+        assert r.status_code == 400 and r.json() == {
+            "error": "body: a number has too many digits"}, (url, r.text)
+
+
+def test_the_form_refuses_a_huge_player_count_before_building_seats(client):
+    t0 = time.monotonic()
+    r = client.post("/new", data={"game": "toy", "num_players": "100000000"})
+    assert r.status_code == 400 and "num_players: expected an integer from 2 to 3" in r.text
+    assert time.monotonic() - t0 < 2

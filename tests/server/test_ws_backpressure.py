@@ -12,50 +12,12 @@ import asyncio
 import base64
 import os
 import socket
-import subprocess
-import sys
 import time
 
 import httpx
-import pytest
+from realserver import long_server  # noqa: F401 - a fixture
 
 H = "X-Seat-Token"
-HERE = os.path.dirname(__file__)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def long_server(tmp_path):
-    port = _free_port()
-    # the database on tmpfs: this test measures the websocket path, not the disk's fsync
-    db = f"sqlite:////dev/shm/cb-ws-{os.getpid()}-{port}.sqlite3"
-    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "serve_long.py"), str(port), db],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                if httpx.get(base + "/api/health", timeout=0.5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-            if proc.poll() is not None or time.time() > deadline:
-                raise RuntimeError("server did not start: " + proc.stderr.read().decode())
-        yield base, port
-    finally:
-        proc.kill()
-        proc.wait(10)
-        for suffix in ("", "-wal", "-shm"):
-            try:
-                os.unlink(db[len("sqlite:///"):] + suffix)
-            except FileNotFoundError:
-                pass
 
 
 def stuck_websocket(port: int, path: str) -> socket.socket:
@@ -97,7 +59,7 @@ async def _play(base: str, gid: str, toks: list[str], moves: int) -> list[float]
 
 
 def test_an_unread_websocket_never_delays_moves_or_bots(long_server):
-    base, port = long_server
+    base, port, _ = long_server
     r = httpx.post(base + "/api/games", json={
         "game": "long", "options": {"turns": 2000},
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})

@@ -32,6 +32,8 @@ from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, WsClient, option_form_specs,
                       parse_form_options, ws_view_message)
 from .store import Store
+from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
+    check_record
 
 __all__ = ["create_app", "run"]
 
@@ -154,7 +156,10 @@ def _games_catalog() -> list[dict[str, Any]]:
             "id": name, "title": cls.title or name, "min_players": cls.min_players,
             "max_players": cls.max_players, "default_players": cls.default_players,
             "simultaneous": bool(cls.simultaneous), "cooperative": bool(cls.cooperative),
-            "rules_version": cls.rules_version, "options": option_form_specs(cls),
+            "rules_version": cls.rules_version,
+            # the form offers neither server paths nor documents (documents: the JSON API)
+            "options": [o for o in option_form_specs(cls) if o["name"] not in REFUSED_OPTIONS
+                        and o["type"] in ("bool", "int", "str", "list")],
         })
     return out
 
@@ -306,10 +311,12 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
             raise ApiError(400, str(exc)) from None
+        check_options(options)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])
         except ValueError:
             raise ApiError(400, "num_players: expected an integer") from None
+        check_player_count(cls, n)
         seats = []
         for i in range(n):
             kind = (data.get(f"seat{i}") or ["human" if i == 0 else "bot:random"])[-1]
@@ -387,6 +394,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
         if not text.strip():
             text = str(form.get("record") or "")
         data = _parse_json(text, "record")
+        check_record(data)
         owner = owner_of(request)
         lg = manager(request).import_record(data, owner)
         return RedirectResponse(f"/replay/{lg.id}", status_code=303)
@@ -415,6 +423,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
     @app.post("/api/games")
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_body(request)
+        check_create_body(body, set(bot_names()))
         check_create_rate(request)
         lg, tokens = await manager(request).create_async(body, owner_of(request))
         base = str(request.base_url).rstrip("/")
@@ -499,6 +508,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
     @app.post("/api/records")
     async def api_import(request: Request) -> JSONResponse:
         body = await _json_body(request)
+        check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
                              "steps": len(lg.state._history), "note": lg.row.note},

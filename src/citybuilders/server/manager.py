@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - orjson is optional
 from ..bots import bot_names, make_bot
 from ..core import undo as core_undo
 from ..core.errors import CitybuildersError, IllegalActionError, RecordError
-from ..core.game import CHANCE, Game, State, chance_viewer_of
+from ..core.game import CHANCE, Game, State, chance_viewer_of, check_seed
 from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
@@ -226,8 +226,10 @@ class GameManager:
         seed = body.get("seed")
         if seed is None:
             seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise ApiError(400, "seed: expected an integer from 0 to 2**62-1")
+        try:
+            check_seed(seed)
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
         try:
             game = load_game(cls.name, **options)
             n = game.check_num_players(n)
