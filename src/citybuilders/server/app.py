@@ -601,9 +601,16 @@ def _json_bytes(data: bytes, status: int = 200) -> Response:
     return Response(data, status_code=status, media_type="application/json")
 
 
+_SCRIPT_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
+                   0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 def _script_json(obj: Any) -> str:
-    """JSON safe to embed in a ``<script>`` element."""
-    return json.dumps(obj).replace("</", "<\\/")
+    """JSON safe to embed in a ``<script type="application/json">`` data block: ``< > &``
+    (and the JS line separators) are written as ``\\uXXXX`` escapes, so no text (a seat
+    name like ``<!--<script>`` or ``</script>``) can end or re-mode the element; the
+    parsed JSON is unchanged."""
+    return json.dumps(obj).translate(_SCRIPT_ESCAPES)
 
 
 def _int_param(request: Request, name: str, default: int) -> int:
@@ -613,7 +620,8 @@ def _int_param(request: Request, name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise ApiError(400, f"{name}: expected an integer, got {raw!r}") from None
+        shown = repr(raw) if len(raw) <= 40 else repr(raw[:37] + "...")
+        raise ApiError(400, f"{name}: expected an integer, got {shown}") from None
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

@@ -39,6 +39,7 @@ from ..core.game import CHANCE, Game, State, chance_viewer_of, check_seed
 from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
+from ..core.view import esc
 from .display import display_panels
 from .store import GameRow, SeatRow, Store
 
@@ -666,7 +667,7 @@ class GameManager:
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
-                   f"{exc}</text></svg>")
+                   f"{esc(exc)}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
         obs = _jsonable(st.observation(seat))
         names = [s.name for s in lg.row.seats]
