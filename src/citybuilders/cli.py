@@ -420,11 +420,14 @@ def serve(
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     db: Optional[str] = typer.Option(None, "--db",
                                      help="SQLAlchemy URL (default: SQLite in the user data dir)"),
+    create_rate: int = typer.Option(30, "--create-rate", min=0,
+                                    help="new games per minute per client address "
+                                    "(429 past it; 0: no limit)"),
 ) -> None:
     """Run the web app: play every game in the browser (vs bots, hot-seat, online)."""
     from .server import run
 
-    run(host=host, port=port, db=db)
+    run(host=host, port=port, db=db, create_rate=create_rate or None)
 
 
 @sheets_app.callback()

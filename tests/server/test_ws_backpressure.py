@@ -48,7 +48,7 @@ async def _play(base: str, gid: str, toks: list[str], moves: int) -> list[float]
                     if v["legal"]:
                         break
                     assert time.time() < deadline, "the bot stopped moving"
-                    await asyncio.sleep(0.002)
+                    await asyncio.sleep(0.01)
                 t0 = time.perf_counter()
                 r = await c.post(f"/api/games/{gid}/act", headers={H: toks[seat]},
                                  json={"state_id": v["state_id"], "action": done % 10})
