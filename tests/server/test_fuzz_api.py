@@ -30,7 +30,7 @@ SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
-HOSTILE_TEXT = st.sampled_from(["", "<!--<script>", "</script>", "é", "\x00", "\ud800"[:0] + "😀",
+HOSTILE_TEXT = st.sampled_from(["", "<!--<script>", "</script>", "é", "\x00", "😀",
                                 "../../etc/passwd", "/dev/zero", "a" * 5000, "null", "1e999"])
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-2**70, 2**70),
                     st.sampled_from([10**30, 2**63, -2**63, 2**64, 10**4000]),
@@ -114,7 +114,8 @@ def test_fuzz_create(fz, body):
 
 @SETTINGS
 @given(body=st.one_of(st.fixed_dictionaries({}, optional={
-    "state_id": st.one_of(st.integers(0, 8), JSONS), "action": st.one_of(st.integers(-2, 12), JSONS),
+    "state_id": st.one_of(st.integers(0, 8), JSONS),
+    "action": st.one_of(st.integers(-2, 12), JSONS),
     "move": st.one_of(HOSTILE_TEXT, JSONS), "path": st.one_of(st.lists(HOSTILE_TEXT), JSONS),
     "token": JSONS}), JSONS), undo=st.booleans(), token=st.sampled_from(["own", "none", "bad"]))
 def test_fuzz_act_and_undo(fz, body, undo, token):
