@@ -539,6 +539,9 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
             await asyncio.wait({reader, done_wait}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lg.connections.discard(conn)
+            # a reader that failed (a socket torn down under it) has its exception retrieved,
+            # so nothing is logged for it
+            reader.add_done_callback(lambda t: t.cancelled() or t.exception())
             reader.cancel()
             done_wait.cancel()
             await client.stop()
