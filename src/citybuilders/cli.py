@@ -15,7 +15,7 @@ from typing import Any, Optional
 import typer
 
 from .core.errors import CitybuildersError, FormatError, OptionError
-from .core.game import State
+from .core.game import SEED_MAX, State
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 
@@ -281,7 +281,8 @@ def play(
     players: str = typer.Option("human,greedy", "--players", "-p",
                                 help="comma-separated seats, one per player: human or a bot "
                                 "(random, greedy, ismcts)"),
-    seed: Optional[int] = typer.Option(None, "--seed", help="seed (random if omitted)"),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX,
+                                       help="seed, 0 to 2**63-1 (random if omitted)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
     sections: Optional[str] = typer.Option(None, help=_FLAG_HELPS["sections"]),
     cards: Optional[str] = typer.Option(None, help=_FLAG_HELPS["cards"]),
@@ -310,7 +311,8 @@ def simulate(
     games_: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: str = typer.Option("greedy,random", "--players", "-p",
                                 help="comma-separated bots, one per seat (random, greedy, ismcts)"),
-    seed: int = typer.Option(0, "--seed", help="base seed (the batch is deterministic)"),
+    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+                             help="base seed, 0 to 2**63-1 (the batch is deterministic)"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes (--executor local)"),
     out: Optional[Path] = typer.Option(None, "--out",
                                        help="per-game rows, written as they finish: .csv, .jsonl "
@@ -567,11 +569,14 @@ def serve(
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     db: Optional[str] = typer.Option(None, "--db",
                                      help="SQLAlchemy URL (default: SQLite in the user data dir)"),
+    create_rate: int = typer.Option(30, "--create-rate", min=0,
+                                    help="new games per minute per client address "
+                                    "(429 past it; 0: no limit)"),
 ) -> None:
     """Run the web app: play every game in the browser (vs bots, hot-seat, online)."""
     from .server import run
 
-    run(host=host, port=port, db=db)
+    run(host=host, port=port, db=db, create_rate=create_rate or None)
 
 
 @sheets_app.callback()

@@ -68,6 +68,11 @@ def browser(live_server):
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"])
+        # the pages' strict Content-Security-Policy forbids eval, which Playwright uses to poll
+        # a wait_for_function given as an expression string: test contexts bypass the policy
+        # unless they ask not to (test_hostile_text.py checks it in contexts that enforce it)
+        plain_context = b.new_context
+        b.new_context = lambda **kw: plain_context(**{"bypass_csp": True, **kw})
         yield b
         b.close()
 

@@ -72,6 +72,8 @@ __all__ = [
     "Game",
     "State",
     "ScoreResult",
+    "SEED_MAX",
+    "check_seed",
 ]
 
 CHANCE = -1
@@ -79,6 +81,24 @@ CHANCE = -1
 TERMINAL = -4
 """``current_player()`` value once the game is over."""
 _PRIVATE_BASE = -10
+SEED_MAX = 2**63 - 1
+"""Largest game seed (seeds are 0..2**63-1: they fit a signed 64-bit database column)."""
+
+
+def check_seed(seed: Any, where: str = "seed") -> int:
+    """``seed`` if it is an integer from 0 to ``SEED_MAX``; else OptionError naming ``where``.
+
+    The one seed range of new games: the CLI's ``--seed`` and the server's create and import
+    (its database stores seeds as signed 64-bit integers). Replaying a record in the core
+    accepts any integer seed (records made with other seeds stay replayable)."""
+    from .errors import OptionError
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        big = isinstance(seed, int) and seed.bit_length() >= 80
+        shown = "a larger one" if big else repr(seed)[:40]
+        raise OptionError(f"{where}: expected an integer from 0 to 2**63-1, got {shown}")
+    return seed
+
 
 
 def private_chance(player: int) -> int:

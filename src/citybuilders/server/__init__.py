@@ -13,15 +13,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from fastapi import FastAPI
 
 
-def create_app(db_url: str | None = None) -> "FastAPI":
-    """The FastAPI app on database ``db_url`` (None: SQLite file in the user data dir)."""
+def create_app(db_url: str | None = None, create_rate: int | None = None,
+               max_body: int = 2_000_000) -> "FastAPI":
+    """The FastAPI app on database ``db_url`` (None: SQLite file in the user data dir);
+    ``create_rate`` games per minute per client address (None: no limit), ``max_body`` the
+    request body limit in bytes."""
     from .app import create_app as _create
 
-    return _create(db_url)
+    return _create(db_url, create_rate=create_rate, max_body=max_body)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Serve with uvicorn on ``host:port``; ``db`` is any SQLAlchemy URL (None: default)."""
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+        create_rate: int | None = None, max_body: int = 2_000_000) -> None:
+    """Serve with uvicorn on ``host:port``; ``db`` is any SQLAlchemy URL (None: default);
+    ``create_rate`` and ``max_body`` as for ``create_app``."""
     from .app import run as _run
 
-    _run(host, port, db)
+    _run(host, port, db, create_rate=create_rate, max_body=max_body)

@@ -7,12 +7,16 @@ in docs/server.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import secrets
+import time
+from collections import deque
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -25,19 +29,119 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
 from ..core.registry import game_class, registered_games
-from .manager import (ApiError, GameManager, LiveGame, option_form_specs, parse_form_options,
-                      ws_view_message)
+from .manager import (ApiError, GameManager, LiveGame, WsClient, option_form_specs,
+                      parse_form_options, ws_view_message)
 from .store import Store
+from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
+    check_record
 
 __all__ = ["create_app", "run"]
 
 HERE = Path(__file__).parent
 OWNER_COOKIE = "cb_owner"
 MAX_BODY = 2_000_000
+"""Largest request body in bytes (counted while it arrives: 413 past it)."""
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+"""The Content-Security-Policy of every response: no inline script or style anywhere."""
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'none'")
+"""The policy of the interactive API docs page only (/api/docs: FastAPI's Swagger UI)."""
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+WS_MAX_MESSAGE = 65536
+"""Largest websocket message a client may send (they send only pings and refreshes)."""
 _HTTP_MESSAGES = {
     404: "no such page or API endpoint (see /api/docs)",
     405: "method not allowed here",
 }
+
+
+class SecurityMiddleware:
+    """Pure ASGI middleware: the security headers on every HTTP response (``CSP``,
+    ``SECURITY_HEADERS``) and the request body limit, enforced while the body streams in.
+
+    A declared ``Content-Length`` over ``max_body`` is answered 413 at once; a body that grows
+    past it (chunked uploads) makes the endpoint's read raise ApiError 413, so at most
+    ``max_body`` bytes (plus one chunk) are ever held."""
+
+    def __init__(self, app: Any, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = DOCS_CSP if scope.get("path") == "/api/docs" else CSP
+        extra = [(b"content-security-policy", csp.encode())] + SECURITY_HEADERS
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", [])
+                           if h[0].lower() not in {k for k, _ in extra}]
+                message = dict(message, headers=headers + extra)
+            await send(message)
+
+        limit = self.max_body
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None:
+            try:
+                size = int(declared)
+            except ValueError:
+                size = -1
+            if size > limit or size < 0:
+                problem = (f"body: larger than {limit} bytes" if size > limit
+                           else "Content-Length: expected a byte count")
+                status = 413 if size > limit else 400
+                resp = JSONResponse({"error": problem}, status_code=status,
+                                    headers={"Connection": "close"})
+                await resp(scope, receive, send_with_headers)
+                return
+        seen = 0
+
+        async def counted_receive() -> dict[str, Any]:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise ApiError(413, f"body: larger than {limit} bytes")
+            return message
+
+        await self.app(scope, counted_receive, send_with_headers)
+
+
+class RateLimiter:
+    """At most ``per_minute`` events per client key in any 60 s window (sliding log).
+
+    ``hit(key)`` records an event, or returns the seconds until one is allowed again."""
+
+    def __init__(self, per_minute: int, window: float = 60.0) -> None:
+        self.per_minute = per_minute
+        self.window = window
+        self._log: dict[str, deque[float]] = {}
+
+    def hit(self, key: str, now: float | None = None) -> float | None:
+        """None if allowed (and counted); else the wait in seconds before the next one."""
+        now = time.monotonic() if now is None else now
+        q = self._log.setdefault(key, deque())
+        while q and q[0] <= now - self.window:
+            q.popleft()
+        if len(q) >= self.per_minute:
+            return q[0] + self.window - now
+        q.append(now)
+        if len(self._log) > 10_000:  # forget idle clients
+            for k in [k for k, v in self._log.items() if not v or v[-1] <= now - self.window]:
+                del self._log[k]
+        return None
 
 
 def _play_url(game_id: str, tokens: list[str]) -> str:
@@ -52,7 +156,10 @@ def _games_catalog() -> list[dict[str, Any]]:
             "id": name, "title": cls.title or name, "min_players": cls.min_players,
             "max_players": cls.max_players, "default_players": cls.default_players,
             "simultaneous": bool(cls.simultaneous), "cooperative": bool(cls.cooperative),
-            "rules_version": cls.rules_version, "options": option_form_specs(cls),
+            "rules_version": cls.rules_version,
+            # the form offers neither server paths nor documents (documents: the JSON API)
+            "options": [o for o in option_form_specs(cls) if o["name"] not in REFUSED_OPTIONS
+                        and o["type"] in ("bool", "int", "str", "list")],
         })
     return out
 
@@ -74,6 +181,8 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = getattr(exc, "msg", str(exc))
         raise ApiError(400, f"{field}: malformed JSON ({msg})") from None
+    except ValueError:  # an integer of more digits than int() converts (4300)
+        raise ApiError(400, f"{field}: a number has too many digits") from None
     except RecursionError:
         raise ApiError(400, f"{field}: JSON nested too deeply") from None
 
@@ -85,12 +194,16 @@ def _token(request: Request, body: Any = None) -> str | None:
     return tok
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, create_rate: int | None = None,
+               max_body: int = MAX_BODY) -> FastAPI:
     """The web app on database ``db_url`` (any SQLAlchemy URL; None = default SQLite file).
 
+    ``create_rate``: games one client address may create per minute (None or 0: no limit;
+    past it 429 with ``Retry-After``). ``max_body``: the request body limit in bytes (413).
     Migrates the schema to the newest revision on start-up.
     """
     store = Store(db_url)
+    limiter = RateLimiter(create_rate) if create_rate else None
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
@@ -105,10 +218,22 @@ def create_app(db_url: str | None = None) -> FastAPI:
     app = FastAPI(title="citybuilders", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.store = store
+    app.add_middleware(SecurityMiddleware, max_body=max_body)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     def manager(request: Request | WebSocket) -> GameManager:
         return request.app.state.manager
+
+    def check_create_rate(request: Request) -> None:
+        """ApiError 429 (with the wait) when this client created too many games lately."""
+        if limiter is None:
+            return
+        key = request.client.host if request.client else "unknown"
+        wait = limiter.hit(key)
+        if wait is not None:
+            raise ApiError(429, f"rate limit: at most {limiter.per_minute} new games per "
+                                f"minute per client; retry in {math.ceil(wait)} s",
+                           headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
     def owner_of(request: Request) -> str | None:
         return request.cookies.get(OWNER_COOKIE)
@@ -127,8 +252,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return page_error(request, exc.status, exc.message)
+            return JSONResponse({"error": exc.message}, status_code=exc.status,
+                                headers=exc.headers)
+        resp = page_error(request, exc.status, exc.message)
+        resp.headers.update(exc.headers or {})
+        return resp
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -173,6 +301,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.post("/new")
     async def new_game(request: Request) -> Response:
         form = await request.form()
+        check_create_rate(request)
         data: dict[str, list[str]] = {}
         for k, v in form.multi_items():
             data.setdefault(k, []).append(str(v))
@@ -182,10 +311,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
             raise ApiError(400, str(exc)) from None
+        check_options(options)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])
         except ValueError:
             raise ApiError(400, "num_players: expected an integer") from None
+        check_player_count(cls, n)
         seats = []
         for i in range(n):
             kind = (data.get(f"seat{i}") or ["human" if i == 0 else "bot:random"])[-1]
@@ -263,6 +394,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         if not text.strip():
             text = str(form.get("record") or "")
         data = _parse_json(text, "record")
+        check_record(data)
         owner = owner_of(request)
         lg = manager(request).import_record(data, owner)
         return RedirectResponse(f"/replay/{lg.id}", status_code=303)
@@ -281,7 +413,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/stats")
     async def stats(request: Request) -> dict[str, Any]:
         m = manager(request)
-        return {"live_games": len(m.live), "writer": store.writer_stats()}
+        return {"live_games": len(m.live), "writer": store.writer_stats(),
+                "websockets": sum(len(lg.connections) for lg in list(m.live.values()))}
 
     @app.get("/api/games")
     async def api_catalog() -> dict[str, Any]:
@@ -290,6 +423,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.post("/api/games")
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_body(request)
+        check_create_body(body, set(bot_names()))
+        check_create_rate(request)
         lg, tokens = await manager(request).create_async(body, owner_of(request))
         base = str(request.base_url).rstrip("/")
         seats = []
@@ -373,6 +508,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.post("/api/records")
     async def api_import(request: Request) -> JSONResponse:
         body = await _json_body(request)
+        check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
                              "steps": len(lg.state._history), "note": lg.row.note},
@@ -382,6 +518,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def ws_game(websocket: WebSocket, game_id: str) -> None:
         m = manager(websocket)
         try:
+            _check_origin(websocket)
             lg = await m.get(game_id)
             seat = m.seat_of(lg, websocket.query_params.get("token"))
         except ApiError as exc:
@@ -391,33 +528,75 @@ def create_app(db_url: str | None = None) -> FastAPI:
             await websocket.close(code=4000 + exc.status)
             return
         await websocket.accept()
-        conn = (websocket, seat)
-        view = ws_view_message(m.view_json(lg, seat))
+        client = WsClient(websocket, seat)
+        conn = (client, seat)
+        client.start()
+        client.offer(ws_view_message(m.view_json(lg, seat)))
         lg.connections.add(conn)
+        reader = asyncio.get_running_loop().create_task(_ws_read(m, lg, client))
+        done_wait = asyncio.get_running_loop().create_task(client.done.wait())
         try:
-            await websocket.send_text(view)
-            while True:
-                msg = await websocket.receive_text()
-                try:
-                    data = json.loads(msg)
-                except (json.JSONDecodeError, RecursionError):
-                    await websocket.send_json({"type": "error", "status": 400,
-                                               "error": "malformed JSON"})
-                    continue
-                if isinstance(data, dict) and data.get("type") == "ping":
-                    await websocket.send_json({"type": "pong"})
-                elif isinstance(data, dict) and data.get("type") == "refresh":
-                    await websocket.send_text(ws_view_message(m.view_json(lg, seat)))
-                else:
-                    await websocket.send_json({"type": "error", "status": 400,
-                                               "error": "type: expected ping or refresh "
-                                                        "(moves are POSTed to /act)"})
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({reader, done_wait}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lg.connections.discard(conn)
+            # a reader that failed (a socket torn down under it) has its exception retrieved,
+            # so nothing is logged for it
+            reader.add_done_callback(lambda t: t.cancelled() or t.exception())
+            reader.cancel()
+            done_wait.cancel()
+            await client.stop()
 
     return app
+
+
+async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
+    """Answer one websocket's messages until it disconnects: ``{"type": "ping"}`` -> pong,
+    ``{"type": "refresh"}`` -> the current view; anything else (a binary frame, malformed
+    JSON, another type) -> an error message naming the problem; the socket stays usable."""
+    ws = client.ws
+    while True:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return
+        text = msg.get("text")
+        if text is None:
+            client.offer(_ws_error("frame: expected a text frame holding JSON, got a "
+                                   "binary frame"))
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            client.offer(_ws_error("malformed JSON"))
+            continue
+        except (ValueError, RecursionError):
+            client.offer(_ws_error("message: JSON nested too deeply or a number with too "
+                                   "many digits"))
+            continue
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "ping":
+            client.offer('{"type":"pong"}')
+        elif kind == "refresh":
+            client.offer(ws_view_message(m.view_json(lg, client.seat)))
+        else:
+            client.offer(_ws_error("type: expected ping or refresh (moves are POSTed to /act)"))
+
+
+def _ws_error(message: str, status: int = 400) -> str:
+    return json.dumps({"type": "error", "status": status, "error": message})
+
+
+def _check_origin(ws: WebSocket) -> None:
+    """A browser's cross-site websocket is refused (ApiError 403 naming ``Origin``): the
+    ``Origin`` header, when sent, must name the host the request was made to. Clients that
+    send no ``Origin`` (not browsers) are allowed: they hold a seat token anyway."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return
+    host = ws.headers.get("host", "")
+    parsed = urlsplit(origin)
+    if parsed.scheme not in ("http", "https") or parsed.netloc.lower() != host.lower():
+        raise ApiError(403, f"Origin: {origin[:100]!r} is not this site ({host[:100]!r}); "
+                            "cross-site websockets are refused")
 
 
 def _json_bytes(data: bytes, status: int = 200) -> Response:
@@ -425,9 +604,16 @@ def _json_bytes(data: bytes, status: int = 200) -> Response:
     return Response(data, status_code=status, media_type="application/json")
 
 
+_SCRIPT_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
+                   0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 def _script_json(obj: Any) -> str:
-    """JSON safe to embed in a ``<script>`` element."""
-    return json.dumps(obj).replace("</", "<\\/")
+    """JSON safe to embed in a ``<script type="application/json">`` data block: ``< > &``
+    (and the JS line separators) are written as ``\\uXXXX`` escapes, so no text (a seat
+    name like ``<!--<script>`` or ``</script>``) can end or re-mode the element; the
+    parsed JSON is unchanged."""
+    return json.dumps(obj).translate(_SCRIPT_ESCAPES)
 
 
 def _int_param(request: Request, name: str, default: int) -> int:
@@ -437,17 +623,20 @@ def _int_param(request: Request, name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise ApiError(400, f"{name}: expected an integer, got {raw!r}") from None
+        shown = repr(raw) if len(raw) <= 40 else repr(raw[:37] + "...")
+        raise ApiError(400, f"{name}: expected an integer, got {shown}") from None
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Serve the web app with uvicorn on ``host:port`` using database URL ``db``."""
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+        create_rate: int | None = None, max_body: int = MAX_BODY) -> None:
+    """Serve the web app with uvicorn on ``host:port`` using database URL ``db``
+    (``create_rate``, ``max_body``: see ``create_app``)."""
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, create_rate=create_rate, max_body=max_body)
     print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
           flush=True)
     # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server
     # never closes a connection at the moment a client reuses it (that race gave ReadError)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                timeout_keep_alive=75, backlog=4096)
+                timeout_keep_alive=75, backlog=4096, ws_max_size=WS_MAX_MESSAGE)

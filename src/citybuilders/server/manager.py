@@ -35,10 +35,11 @@ except ImportError:  # pragma: no cover - orjson is optional
 from ..bots import bot_names, make_bot
 from ..core import undo as core_undo
 from ..core.errors import CitybuildersError, IllegalActionError, RecordError
-from ..core.game import CHANCE, Game, State, chance_viewer_of
+from ..core.game import CHANCE, Game, State, chance_viewer_of, check_seed
 from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
+from ..core.view import esc
 from .display import display_panels
 from .store import GameRow, SeatRow, Store
 
@@ -54,12 +55,15 @@ _MAX_CHANCE_CHAIN = 10_000
 
 
 class ApiError(Exception):
-    """A client error: HTTP ``status`` with a one-line ``message``."""
+    """A client error: HTTP ``status`` with a one-line ``message`` (and extra response
+    ``headers``, e.g. ``Retry-After``)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 @dataclass
@@ -223,8 +227,10 @@ class GameManager:
         seed = body.get("seed")
         if seed is None:
             seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise ApiError(400, "seed: expected an integer from 0 to 2**62-1")
+        try:
+            check_seed(seed)
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
         try:
             game = load_game(cls.name, **options)
             n = game.check_num_players(n)
@@ -661,7 +667,7 @@ class GameManager:
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
-                   f"{exc}</text></svg>")
+                   f"{esc(exc)}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
         obs = _jsonable(st.observation(seat))
         names = [s.name for s in lg.row.seats]
@@ -759,17 +765,9 @@ class GameManager:
 
     # ------------------------------------------------------------------ websockets
     async def broadcast(self, lg: LiveGame) -> None:
-        """Send each connected client the fresh view of its own seat."""
-        if not lg.connections:
-            return
-        views: dict[int, str] = {}
-        for ws, seat in list(lg.connections):
-            if seat not in views:
-                views[seat] = ws_view_message(self.view_json(lg, seat))
-            try:
-                await ws.send_text(views[seat])
-            except Exception:  # noqa: BLE001 - a closed socket is dropped
-                lg.connections.discard((ws, seat))
+        """Queue for each connected client the fresh view of its own seat; never waits on a
+        client (see ``WsClient``: a client whose queue is full is dropped)."""
+        broadcast_views(self, lg)
 
 
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
@@ -882,3 +880,103 @@ def parse_form_options(cls: type[Game], form: dict[str, list[str]]) -> dict[str,
 
 
 __all__ += ["option_form_specs", "parse_form_options"]
+
+
+# ---------------------------------------------------------------------- websocket send path
+WS_SEND_QUEUE = 8
+"""Messages a websocket may have waiting to be written before it is dropped (a view is a full
+snapshot, so a client that falls this far behind just reconnects and gets the current one)."""
+WS_CLOSE_TOO_SLOW = 4008
+"""Close code for a client dropped because it did not read (the play page reconnects)."""
+WS_CLOSE_TIMEOUT = 1.0
+"""Seconds the close handshake of a dropped client may take before it is abandoned."""
+
+
+class WsClient:
+    """One websocket connection: its seat, a bounded outbox and the one task that writes to
+    the socket.
+
+    ``offer(text)`` never waits: it queues the message, or, when ``WS_SEND_QUEUE`` messages are
+    already waiting (the client does not read), drops the client: the sender stops, the socket
+    is closed with code ``WS_CLOSE_TOO_SLOW`` (if the close can still be written within
+    ``WS_CLOSE_TIMEOUT`` s) and ``done`` is set. Moves, bots and other clients never wait on a
+    slow socket. Every message to the client (views, pongs, errors) goes through the outbox, so
+    one task writes to the socket at a time."""
+
+    def __init__(self, ws: Any, seat: int, maxsize: int = WS_SEND_QUEUE) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize)
+        self.done = asyncio.Event()
+        self.close_code: int | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the sender task (on the running event loop)."""
+        self.task = asyncio.get_running_loop().create_task(self._send_loop())
+
+    def offer(self, text: str) -> bool:
+        """Queue ``text`` without waiting; False if the client is (now) dropped."""
+        if self.done.is_set():
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.info("websocket of seat %s dropped: %s messages unread", self.seat,
+                     self.queue.maxsize)
+            self.drop(WS_CLOSE_TOO_SLOW)
+            return False
+        return True
+
+    def drop(self, code: int) -> None:
+        """Stop sending and close the socket with ``code`` (in the background)."""
+        if self.done.is_set():
+            return
+        self.close_code = code
+        self.done.set()
+        if self.task is not None:
+            self.task.cancel()
+        asyncio.get_running_loop().create_task(self._close(code))
+
+    async def _close(self, code: int) -> None:
+        try:
+            await asyncio.wait_for(self.ws.close(code=code), WS_CLOSE_TIMEOUT)
+        except Exception:  # noqa: BLE001 - the socket is gone or stuck: nothing more to do
+            pass
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                await self.ws.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a closed socket ends its sender
+            self.done.set()
+
+    async def stop(self) -> None:
+        """End the sender (the connection is over)."""
+        self.done.set()
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except BaseException:  # noqa: BLE001 - cancelled or failed: both are the end
+                pass
+
+
+def broadcast_views(manager: GameManager, lg: LiveGame) -> None:
+    """Offer each websocket client of ``lg`` the current view of its seat (rendered once per
+    seat); dropped clients leave ``lg.connections``."""
+    if not lg.connections:
+        return
+    views: dict[int, str] = {}
+    for conn in list(lg.connections):
+        client, seat = conn
+        if seat not in views:
+            views[seat] = ws_view_message(manager.view_json(lg, seat))
+        if not client.offer(views[seat]):
+            lg.connections.discard(conn)
+
+
+__all__ += ["WsClient", "broadcast_views", "WS_SEND_QUEUE", "WS_CLOSE_TOO_SLOW"]

@@ -10,6 +10,24 @@ CB.el = (tag, attrs, ...kids) => {
   for (const k of kids) e.append(k);
   return e;
 };
+/* Put a game's SVG board into `box`. The markup is parsed inert (a <template>), anything
+   active is removed (script, foreignObject, iframe/object/embed, on* handlers, javascript:
+   links), then the nodes are moved in: a hostile text in a board can only ever be text.
+   (The Content-Security-Policy forbids inline script as well.) */
+CB.ACTIVE = "script, foreignObject, iframe, object, embed, use[href^='http'], use[*|href^='http']";
+CB.setSvg = (box, markup) => {
+  const t = document.createElement("template");
+  t.innerHTML = markup || "";
+  t.content.querySelectorAll(CB.ACTIVE).forEach((e) => e.remove());
+  t.content.querySelectorAll("*").forEach((e) => {
+    for (const a of Array.from(e.attributes)) {
+      const n = a.name.toLowerCase();
+      const v = a.value.replace(/[\s\u0000-\u001f]+/g, "").toLowerCase();
+      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href") || n === "src") && (v.startsWith("javascript:") || v.startsWith("data:text")))) e.removeAttribute(a.name);
+    }
+  });
+  box.replaceChildren(t.content);
+};
 CB.api = async (url, opts) => {
   const res = await fetch(url, opts);
   let data = null;

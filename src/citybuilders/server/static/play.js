@@ -82,7 +82,7 @@ function render() {
   if (view.bot_error) CB.showError(view.bot_error);
   // board
   if (boardEl.dataset.sid !== String(view.state_id) + ":" + current) {
-    boardEl.innerHTML = view.svg;
+    CB.setSvg(boardEl, view.svg);
     boardEl.dataset.sid = String(view.state_id) + ":" + current;
     delete choicesEl.dataset.sig;  // a new board: highlight again
   }

@@ -21,7 +21,7 @@ async function load() {
   slider.max = String(v.steps);
   slider.value = String(v.step);
   document.getElementById("stepinfo").textContent = `${v.step} / ${v.steps}`;
-  document.getElementById("board").innerHTML = v.svg;
+  CB.setSvg(document.getElementById("board"), v.svg);
   const last = v.log[v.log.length - 1];
   const over = v.terminal ? "Game over" + (v.result && v.result.summary ? ` (${v.result.summary})` : "") + ". " : "";
   document.getElementById("status").textContent = over + (last ? `Move ${last.n}: ${last.who}: ${last.text}` : "Start of the game");

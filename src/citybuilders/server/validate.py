@@ -1,0 +1,147 @@
+"""Checks on client input done before anything is built from it (the server's limits).
+
+Every check raises :class:`~citybuilders.server.manager.ApiError` 400 (or 413) with
+``"field: problem"``; none allocates in proportion to a number the client sent: the player
+count is checked against the game's ``min_players..max_players`` before a seat list exists,
+seeds against the platform's one range (``core.game.check_seed``), option documents against a
+size cap. The server never reads a path a client names: ``sheet_file`` (Roll Builder's
+user-sheet path option, for the CLI) is refused; a user sheet is uploaded as a document
+(``options.sheet_doc``, a JSON object) and stored in the game's options, so its record is
+self-contained.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from ..core.errors import CitybuildersError
+from ..core.game import Game, check_seed
+from ..core.registry import game_class
+from .manager import SEAT_KINDS, ApiError
+
+__all__ = ["SHEET_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
+           "check_options", "check_record", "check_player_count"]
+
+SHEET_DOC_MAX = 200_000
+"""Largest uploaded sheet document (``options.sheet_doc``), in bytes of compact JSON."""
+NAME_MAX = 40
+"""Longest seat name, in characters."""
+REFUSED_OPTIONS = {
+    "sheet_file": ("the server reads no files: choose a shipped sheet with 'sheet' or upload "
+                   "the sheet document itself as options.sheet_doc (a JSON object)"),
+}
+"""Options the server refuses whatever their value (other than null): they name server paths."""
+_DOC_OPTIONS = ("sheet_doc",)
+
+
+def _short(value: Any) -> str:
+    """A value for an error message: its type for containers, a short repr otherwise."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a very large number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_options(options: Any, where: str = "options") -> dict[str, Any]:
+    """The options object of a create body or a record, without touching any path.
+
+    Refuses (400) a non-object, a ``REFUSED_OPTIONS`` entry with a non-null value (naming the
+    option, never reading or echoing it), and a document option (``sheet_doc``) that is not a
+    JSON object or is larger than ``SHEET_DOC_MAX`` (413). The values are then checked by the
+    game itself (``load_game``)."""
+    if not isinstance(options, Mapping):
+        raise ApiError(400, f"{where}: expected an object of option name -> value")
+    for key, value in options.items():
+        if not isinstance(key, str):
+            raise ApiError(400, f"{where}: option names are strings")
+        if key in REFUSED_OPTIONS and value is not None:
+            raise ApiError(400, f"{where}.{key}: refused; {REFUSED_OPTIONS[key]}")
+        if key in _DOC_OPTIONS and value is not None:
+            if not isinstance(value, dict):
+                raise ApiError(400, f"{where}.{key}: expected the sheet document as a JSON "
+                                    f"object, got {_short(value)}")
+            size = len(json.dumps(value, separators=(",", ":")))
+            if size > SHEET_DOC_MAX:
+                raise ApiError(413, f"{where}.{key}: {size} bytes, at most {SHEET_DOC_MAX}")
+    return dict(options)
+
+
+def check_player_count(cls: type[Game], n: Any, where: str = "num_players") -> int:
+    """``n`` if it is an integer within ``cls.min_players..cls.max_players``; else 400."""
+    lo, hi = cls.min_players, cls.max_players
+    if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
+        raise ApiError(400, f"{where}: expected an integer from {lo} to {hi} for "
+                            f"{cls.name}, got {_short(n)}")
+    return n
+
+
+def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
+    """Check a create-game body (``POST /api/games``; shape in ``GameManager.create_async``)
+    before the manager builds anything from it. Raises ApiError 400 naming the field."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "body: expected a JSON object")
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise ApiError(400, "game: expected a game id string")
+    try:
+        cls = game_class(name)
+    except CitybuildersError as exc:
+        raise ApiError(400, f"game: {exc}") from None
+    if "options" in body:
+        check_options(body["options"])
+    seats = body.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not seats:
+            raise ApiError(400, "seats: expected a non-empty list of seats")
+        if len(seats) > cls.max_players and "num_players" not in body:
+            raise ApiError(400, f"seats: at most {cls.max_players} seats for {cls.name}, "
+                                f"got {len(seats)}")
+    if "num_players" in body:
+        check_player_count(cls, body["num_players"])
+    elif seats is not None:
+        check_player_count(cls, len(seats), "seats")
+    for i, s in enumerate((seats or [])[:cls.max_players]):
+        if not isinstance(s, dict):
+            raise ApiError(400, f"seats[{i}]: expected an object")
+        kind = s.get("kind", "human")
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise ApiError(400, f"seats[{i}].kind: bad value {_short(kind)}; allowed: "
+                                + ", ".join(SEAT_KINDS))
+        if kind == "bot" and "bot" in s and (not isinstance(s["bot"], str)
+                                             or s["bot"] not in bots):
+            raise ApiError(400, f"seats[{i}].bot: unknown bot {_short(s['bot'])}; allowed: "
+                                + ", ".join(sorted(bots)))
+        label = s.get("name")
+        if label is not None and (not isinstance(label, str) or len(label) > NAME_MAX):
+            raise ApiError(400, f"seats[{i}].name: expected a string of at most {NAME_MAX} "
+                                "chars")
+    if body.get("seed") is not None:
+        try:
+            check_seed(body["seed"])
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
+
+
+def check_record(data: Any) -> None:
+    """Check an imported record's envelope before it is replayed: an object; ``options``
+    without refused (path) options; ``seed`` in range; ``num_players`` within the game's
+    range. The replay itself checks the rest. Raises ApiError 400 naming the field."""
+    if not isinstance(data, dict):
+        raise ApiError(400, "record: expected a JSON object")
+    if "options" in data:
+        check_options(data["options"], "record: options")
+    if "seed" in data:
+        try:
+            check_seed(data["seed"], "record: seed")
+        except CitybuildersError as exc:
+            raise ApiError(400, str(exc)) from None
+    name = data.get("game")
+    if isinstance(name, str) and "num_players" in data:
+        try:
+            cls = game_class(name)
+        except CitybuildersError as exc:
+            raise ApiError(400, f"record: game: {exc}") from None
+        check_player_count(cls, data["num_players"], "record: num_players")
