@@ -165,7 +165,10 @@ def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: 
             os.kill(proc.pid, sig)  # kill -9 of the driver alone
         proc.wait(timeout=60)
         if sig == signal.SIGKILL:
-            os.killpg(proc.pid, signal.SIGKILL)  # its orphaned pool workers
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)  # its orphaned pool workers
+            except ProcessLookupError:
+                pass  # they had already left
         stdout, stderr = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
