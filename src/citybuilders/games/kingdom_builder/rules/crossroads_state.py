@@ -30,6 +30,7 @@ from ..actions import BUILD_BASE, CARD_BASE, END
 from . import crossroads as X
 from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, bits, hex_name
 from .crossroads_tiles import CROSSROADS_KIND_IDS, FORT_BUILD_BASE
+from .placement import piece_terrain
 from .state import (
     HELD,
     NO_CARD,
@@ -155,14 +156,8 @@ class CrossroadsState(KingdomBuilderState):
         """Every Crossroads piece hex of ``p`` (wagon, ship, warriors, city hall)."""
         return self.wagon[p] | self.ship[p] | self.warriors[p] | self.city_hall[p]
 
-    def _land(self) -> int:
-        land = self.board.buildable
-        if self.xo.wagon_on_mountains:
-            land |= self.board.tmask[MOUNTAIN]
-        return land
-
     def _piece_terrain(self, piece: str) -> int:
-        return self.board.tmask[WATER] if piece == "ship" else self._land()
+        return piece_terrain(self.board, piece, self.xo.wagon_on_mountains)
 
     def piece_place_targets(self, piece: str, p: int) -> int:
         """Legal hexes to place ``piece`` (wagon, ship, warrior) for ``p`` (rulebook: empty,
@@ -170,12 +165,12 @@ class CrossroadsState(KingdomBuilderState):
         free = FULL & ~self.all_occ
         own = self.occ[p]
         b = self.board
+        land = piece_terrain(b, piece, self.xo.wagon_on_mountains) & free
         if piece == "wagon":
-            mountain = b.tmask[MOUNTAIN] & free if self.xo.wagon_on_mountains else 0
-            return X.wagon_place_targets(own, b.buildable & free, mountain, self.blocked)
+            return X.wagon_place_targets(own, land, 0, self.blocked)
         if piece == "ship":
-            return X.ship_place_targets(own, b.tmask[WATER] & free, self.blocked)
-        return X.warrior_place_targets(own, b.buildable & free, self.blocked)
+            return X.ship_place_targets(own, land, self.blocked)
+        return X.warrior_place_targets(own, land, self.blocked)
 
     def piece_move_targets(self, piece: str, p: int) -> int:
         """Destinations of ``p``'s wagon or ship: up to 3 steps (rulebook; option
@@ -191,7 +186,7 @@ class CrossroadsState(KingdomBuilderState):
         """Legal city-hall centres for ``p`` (none once it is placed)."""
         if self.city_hall[p]:
             return 0
-        free = self.board.buildable & ~self.all_occ
+        free = piece_terrain(self.board, "city_hall") & ~self.all_occ
         return X.city_hall_centres(self.occ[p], free, self.blocked, self.xo.city_hall_adjacent)
 
     def card_terrains(self, p: int) -> list[int]:

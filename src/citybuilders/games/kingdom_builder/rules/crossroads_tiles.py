@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import hex_slot_base
 from .board import CANYON, FOREST, NUM_HEXES, hex_name, parse_hex
+from .placement import PIECE_LIMIT
 from .tiles import TILE_KINDS, TerrainBuildTile, TileKind, mask_actions, register_tile_kind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -197,7 +198,7 @@ class BarracksTile(TileKind):
 
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
         out: list[int] = []
-        if st.warriors[p].bit_count() < 2:
+        if st.warriors[p].bit_count() < PIECE_LIMIT["warrior"]:
             out = mask_actions(st.piece_place_targets("warrior", p), self.base)
         out.extend(mask_actions(st.warriors[p], self.base + NUM_HEXES))
         return out

@@ -35,6 +35,7 @@ from .board import (
     make_board,
     parse_hex,
 )
+from .placement import SETTLEMENT_SUPPLY
 from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
 
 __all__ = [
@@ -103,7 +104,7 @@ class Pending(IntEnum):
 
 
 P_NONE, P_DEAL, P_DRAW, P_REDRAW = Pending.NONE, Pending.DEAL, Pending.DRAW, Pending.REDRAW
-SUPPLY = 40
+SUPPLY = SETTLEMENT_SUPPLY
 """Settlements per player (rulebook Preparação: 40 settlements each)."""
 
 SETUP_FIELDS: tuple[str, ...] = (
