@@ -29,6 +29,7 @@ __all__ = [
     "CASTLE",
     "LOCATION",
     "TERRAIN_CODES",
+    "EXPANSIONS",
     "SectionData",
     "load_sections",
     "section_data",
@@ -49,6 +50,10 @@ TERRAIN_CODES: dict[str, int] = {
     "G": GRASS, "C": CANYON, "D": DESERT, "F": FLOWER_FIELD, "T": FOREST, "W": WATER,
     "M": MOUNTAIN, "K": CASTLE, "L": LOCATION,
 }
+
+EXPANSIONS: tuple[str, ...] = ("base", "crossroads")
+"""The ``expansion`` values of a section."""
+
 
 @dataclass(frozen=True)
 class SectionData:
@@ -74,6 +79,11 @@ def _validate_section(raw: Any, where: str) -> SectionData:
         if key not in raw:
             raise FormatError(f"{where}: missing key '{key}'")
     sid = raw["id"]
+    if not isinstance(sid, str) or not sid:
+        raise FormatError(f"{where}: 'id' must be a non-empty string")
+    if raw["expansion"] not in EXPANSIONS:
+        raise FormatError(f"{where} ({sid}): 'expansion' must be one of {', '.join(EXPANSIONS)}, "
+                          f"got {raw['expansion']!r}")
     rows = raw["rows"]
     if not isinstance(rows, list) or len(rows) != 10:
         raise FormatError(f"{where} ({sid}): 'rows' must hold 10 rows")
@@ -92,23 +102,39 @@ def _validate_section(raw: Any, where: str) -> SectionData:
     for row_t in terrain:
         for t in row_t:
             counts[TERRAINS[t]] += 1
+    if not isinstance(raw["terrain_counts"], dict):
+        raise FormatError(f"{where} ({sid}): 'terrain_counts' must be an object")
     want = {k: v for k, v in raw["terrain_counts"].items() if v}
     have = {k: v for k, v in counts.items() if v}
     if want != have:
         raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared {want}")
+    for key in ("locations", "castles"):
+        if not isinstance(raw[key], list):
+            raise FormatError(f"{where} ({sid}): '{key}' must be a list")
     locations = []
-    for loc in raw["locations"]:
+    for k, loc in enumerate(raw["locations"]):
+        if not (isinstance(loc, list) and len(loc) == 3 and _cell_ok(loc[:2])
+                and isinstance(loc[2], str) and loc[2]):
+            raise FormatError(f"{where} ({sid}): locations[{k}] must be [row, col, kind] with "
+                              f"row and col 0..9, got {loc!r}")
         r, c, kind = loc
         if terrain[r][c] != LOCATION:
             raise FormatError(f"{where} ({sid}): location {r},{c} is not an L hex")
         locations.append((int(r), int(c), str(kind)))
     castles = []
-    for r, c in raw["castles"]:
+    for k, cell in enumerate(raw["castles"]):
+        if not _cell_ok(cell):
+            raise FormatError(f"{where} ({sid}): castles[{k}] must be [row, col] with row and "
+                              f"col 0..9, got {cell!r}")
+        r, c = cell
         if terrain[r][c] != CASTLE:
             raise FormatError(f"{where} ({sid}): castle {r},{c} is not a K hex")
         castles.append((int(r), int(c)))
     if len(locations) != counts["location"] or len(castles) != counts["castle"]:
         raise FormatError(f"{where} ({sid}): listed locations/castles differ from the L/K hexes")
+    tiles_per = raw.get("tiles_per_location", 2)
+    if isinstance(tiles_per, bool) or not isinstance(tiles_per, int) or tiles_per < 1:
+        raise FormatError(f"{where} ({sid}): 'tiles_per_location' must be a positive integer")
     return SectionData(
         id=str(sid),
         name=str(raw["name"]),
@@ -116,8 +142,15 @@ def _validate_section(raw: Any, where: str) -> SectionData:
         terrain=tuple(terrain),
         locations=tuple(locations),
         castles=tuple(castles),
-        tiles_per_location=int(raw.get("tiles_per_location", 2)),
+        tiles_per_location=tiles_per,
     )
+
+
+def _cell_ok(cell: Any) -> bool:
+    """True for a section cell ``[row, col]`` of two integers 0..9."""
+    return (isinstance(cell, list) and len(cell) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10
+                    for v in cell))
 
 
 def load_sections(text: str) -> dict[str, SectionData]:
@@ -135,6 +168,8 @@ def load_sections(text: str) -> dict[str, SectionData]:
     out: dict[str, SectionData] = {}
     for k, raw in enumerate(data["sections"]):
         sec = _validate_section(raw, f"sections[{k}]")
+        if sec.id in out:
+            raise FormatError(f"sections[{k}]: duplicate section id {sec.id!r}")
         out[sec.id] = sec
     return out
 
