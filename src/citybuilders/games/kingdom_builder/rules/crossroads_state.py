@@ -56,9 +56,9 @@ __all__ = [
     "PIECES",
 ]
 
-P_FORT = Pending.FORT
+P_FORT = int(Pending.FORT)
 """Pending chance kind: the Fort's terrain card (public)."""
-P_DRAW2 = Pending.DRAW2
+P_DRAW2 = int(Pending.DRAW2)
 """Pending chance kind: the Crossroads tile's second card (seen by the drawing player only)."""
 CROSSROADS_SAVED_FIELDS: tuple[tuple[str, str], ...] = (
     ("tasks", "strs"), ("wagon", "masks"), ("ship", "masks"), ("warriors", "masks"),

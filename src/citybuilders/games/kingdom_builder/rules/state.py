@@ -78,8 +78,9 @@ class TileStatus(IntEnum):
     """Lost for good (no piece next to the location any more); never taken again."""
 
 
-NONE, READY, USED, NEW, LOST = TileStatus
-HELD: tuple[TileStatus, ...] = (READY, USED, NEW)
+NONE, READY, USED, NEW, LOST = (int(t) for t in TileStatus)
+"""The codes as plain ints (comparing an int subclass costs more on the hot paths)."""
+HELD: tuple[int, ...] = (READY, USED, NEW)
 """The statuses of a tile the player holds."""
 STATUS_NAMES: tuple[str, ...] = tuple(s.name.lower() for s in TileStatus)
 """``"none", "ready", "used", "new", "lost"`` (observation ``tiles[].status``)."""
@@ -103,7 +104,9 @@ class Pending(IntEnum):
     """Crossroads: the Crossroads tile's second card (private)."""
 
 
-P_NONE, P_DEAL, P_DRAW, P_REDRAW = Pending.NONE, Pending.DEAL, Pending.DRAW, Pending.REDRAW
+P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pending.DRAW),
+                                    int(Pending.REDRAW))
+"""The codes as plain ints (see :data:`NONE`)."""
 SUPPLY = SETTLEMENT_SUPPLY
 """Settlements per player (rulebook Preparação: 40 settlements each)."""
 
