@@ -11,9 +11,9 @@ import citybuilders
 from citybuilders.core.game import CHANCE
 from citybuilders.core.grid import hex_neighbors
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE
-from citybuilders.games.kingdom_builder.board import CARD_TERRAINS
-from citybuilders.games.kingdom_builder.state import KingdomBuilderState
-from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
+from citybuilders.games.kingdom_builder.rules.board import CARD_TERRAINS
+from citybuilders.games.kingdom_builder.rules.state import KingdomBuilderState
+from citybuilders.games.kingdom_builder.rules.tiles import TILE_KINDS
 
 FIRST = ["tavern:0", "paddock:0", "oasis:0", "farm:0"]
 """The rulebook's first-game layout (all 0°)."""

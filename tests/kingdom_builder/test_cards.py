@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from citybuilders.games.kingdom_builder.board import make_board
+from citybuilders.games.kingdom_builder.rules.board import make_board
 from citybuilders.games.kingdom_builder.scoring import (
     castles, citizens, discoverers, farmers, fishermen, hermits, knights, lords, merchants,
     miners, score_all, workers,

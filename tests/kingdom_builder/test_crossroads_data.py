@@ -13,7 +13,7 @@ from importlib import resources
 import pytest
 
 from citybuilders.core.grid import hex_neighbors
-from citybuilders.games.kingdom_builder import crossroads as X
+from citybuilders.games.kingdom_builder.rules import crossroads as X
 
 CODES = {"G": "grass", "C": "canyon", "D": "desert", "F": "flower_field", "T": "forest",
          "W": "water", "M": "mountain", "K": "castle", "L": "location"}

@@ -25,13 +25,13 @@ import citybuilders
 from citybuilders.core.errors import IllegalActionError, OptionError
 from citybuilders.core.game import CHANCE
 from citybuilders.core.grid import hex_neighbors
-from citybuilders.games.kingdom_builder import crossroads as X
+from citybuilders.games.kingdom_builder.rules import crossroads as X
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE, END
-from citybuilders.games.kingdom_builder.board import CARD_TERRAINS, FOREST, GRASS
-from citybuilders.games.kingdom_builder.crossroads_state import P_DRAW2, P_FORT, CrossroadsState
-from citybuilders.games.kingdom_builder.crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
-from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
-from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
+from citybuilders.games.kingdom_builder.rules.board import CARD_TERRAINS, FOREST, GRASS
+from citybuilders.games.kingdom_builder.rules.crossroads_state import P_DRAW2, P_FORT, CrossroadsState
+from citybuilders.games.kingdom_builder.rules.crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
+from citybuilders.games.kingdom_builder.rules.state import LOST, NEW, READY, USED
+from citybuilders.games.kingdom_builder.rules.tiles import TILE_KINDS
 
 from .helpers import (
     build_targets, free_bfs, give_tile, h, loc_id, mask, new_state, put, tile_targets,
@@ -466,7 +466,7 @@ def test_home_country_terrain_option() -> None:
 
 
 def test_tavern_counts_pieces_option() -> None:
-    from citybuilders.games.kingdom_builder.tiles import tavern_targets
+    from citybuilders.games.kingdom_builder.rules.tiles import tavern_targets
 
     # settlements (0,10), (0,11) and a warrior (0,12) in a row: the ends are (0,9) and (0,13);
     # (0,13) is next to the warrior, so only (0,9) is free

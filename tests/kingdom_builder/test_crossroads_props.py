@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import citybuilders
 from citybuilders.bots.greedy import GreedyBot
 from citybuilders.core.game import CHANCE
-from citybuilders.games.kingdom_builder import crossroads as X
-from citybuilders.games.kingdom_builder.board import MOUNTAIN, WATER
-from citybuilders.games.kingdom_builder.crossroads_state import P_FORT
-from citybuilders.games.kingdom_builder.state import NEW, READY, USED
+from citybuilders.games.kingdom_builder.rules import crossroads as X
+from citybuilders.games.kingdom_builder.rules.board import MOUNTAIN, WATER
+from citybuilders.games.kingdom_builder.rules.crossroads_state import P_FORT
+from citybuilders.games.kingdom_builder.rules.state import NEW, READY, USED
 
 from .helpers import (
     check_json_roundtrip, check_record_replay, play_random, random_steps,

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from citybuilders.core.grid import hex_neighbors
 from citybuilders.core.options import Option, resolve_options
-from citybuilders.games.kingdom_builder import crossroads as X
-from citybuilders.games.kingdom_builder.crossroads import hex_index as ix
-from citybuilders.games.kingdom_builder.crossroads import mask_of
+from citybuilders.games.kingdom_builder import texts as T
+from citybuilders.games.kingdom_builder.rules import crossroads as X
+from citybuilders.games.kingdom_builder.rules.crossroads import hex_index as ix
+from citybuilders.games.kingdom_builder.rules.crossroads import mask_of
 
 
 def nb(r: int, c: int) -> list[tuple[int, int]]:
@@ -276,7 +277,8 @@ def test_city_hall_centres_need_adjacency_and_free_hexes() -> None:
 def test_sections_and_tiles() -> None:
     kinds = [k for pair in X.SECTIONS.values() for k in pair]
     assert sorted(kinds) == sorted(X.TILE_KINDS)
-    assert set(X.LOCATION_SUMMARY) == set(X.TILE_KINDS) == set(X.TILE_NAMES)
+    assert set(T.LOCATION_SUMMARY) == set(X.TILE_KINDS) == set(T.TILE_NAMES) - {
+        "oracle", "farm", "oasis", "tower", "tavern", "barn", "harbor", "paddock"}
     assert X.PIECES_PER_PLAYER == {"wagon": 1, "ship": 1, "warrior": 2, "city_hall": 1}
 
 

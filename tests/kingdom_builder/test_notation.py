@@ -9,7 +9,7 @@ import pytest
 
 from citybuilders.core.errors import IllegalActionError
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, END
-from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
+from citybuilders.games.kingdom_builder.rules.tiles import TILE_KINDS
 
 from .helpers import give_tile, h, new_state
 

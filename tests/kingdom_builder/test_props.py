@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import citybuilders
-from citybuilders.games.kingdom_builder.board import dilate
-from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
+from citybuilders.games.kingdom_builder.rules.board import dilate
+from citybuilders.games.kingdom_builder.rules.state import LOST, NEW, READY, USED
 
 from .helpers import (
     check_json_roundtrip, check_record_replay, play_random, random_steps,

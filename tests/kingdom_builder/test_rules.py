@@ -8,11 +8,11 @@ import citybuilders
 from citybuilders.core.errors import IllegalActionError, OptionError
 from citybuilders.core.game import CHANCE, TERMINAL
 from citybuilders.games.kingdom_builder.actions import BUILD_BASE, CARD_BASE, END
-from citybuilders.games.kingdom_builder.board import (
+from citybuilders.games.kingdom_builder.rules.board import (
     CASTLE, EDGE, NEIGHBORS, WATER, dilate, make_board, section_data, shift,
 )
-from citybuilders.games.kingdom_builder.state import LOST, NEW, READY, USED
-from citybuilders.games.kingdom_builder.tiles import TILE_KINDS
+from citybuilders.games.kingdom_builder.rules.state import LOST, NEW, READY, USED
+from citybuilders.games.kingdom_builder.rules.tiles import TILE_KINDS
 
 from .helpers import (
     FIRST, LAYOUT_B, build_targets, give_tile, h, loc_id, mask, new_state, put, tile_moves,
@@ -193,7 +193,7 @@ def test_illegal_build_messages() -> None:
 
 
 def _all_grass(s_board) -> list[tuple[int, int]]:
-    from citybuilders.games.kingdom_builder.board import GRASS, bits
+    from citybuilders.games.kingdom_builder.rules.board import GRASS, bits
 
     return [divmod(i, 20) for i in bits(s_board.tmask[GRASS])]
 
@@ -302,7 +302,7 @@ def test_tower_anywhere_on_edge() -> None:
 def test_tower_edge_count_first_game() -> None:
     s = new_state(pieces={0: [(4, 5)]}, hands=["canyon", "grass"])
     # give a tower tile artificially: first-game has no tower location, so use the kind table
-    from citybuilders.games.kingdom_builder.tiles import TowerTile
+    from citybuilders.games.kingdom_builder.rules.tiles import TowerTile
 
     t = TILE_KINDS["tower"]
     assert isinstance(t, TowerTile)

@@ -13,19 +13,22 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TYPE_CHECKING
+import math
+from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
-from .actions import BUILD_BASE, END
-from .board import CARD_TERRAINS, NUM_HEXES, SIZE, TERRAINS
-from .tiles import TILE_KINDS
-from ...core.panels import generic_panels, nonzero, per_seat, seat_name, title_of
-from ...core.view import Panel, View
+from citybuilders.core.panels import generic_panels, nonzero, per_seat, seat_name, title_of
+from citybuilders.core.view import Panel, View
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import KingdomBuilderState
+from .actions import BUILD_BASE, CARD_BASE, END
+from .rules import crossroads as X
+from .rules.board import CARD_TERRAINS, NUM_HEXES, SIZE, TERRAINS, bits, hex_name
+from .rules.crossroads_state import CrossroadsState
+from .rules.state import NEW, READY, USED, KingdomBuilderState
+from .rules.tiles import TILE_KINDS, kind_of_action
+from .texts import CARD_RULES, CASTLE_RULE, PIECE_LETTERS, TASK_NAMES, TERRAIN_NAMES, TILE_NAMES
 
-__all__ = ["render_text", "render_svg", "legal_first_hexes", "CARD_TEXT"]
+__all__ = ["KingdomBuilderView", "render_text", "render_svg", "action_path", "legal_first_hexes"]
 
 CODES = "GCDFTWMKL"
 _BG = (113, 173, 222, 218, 28, 39, 246, 252, 171)  # ANSI 256 background per terrain
@@ -36,21 +39,11 @@ _SVG_FILL = (
     "#9bd36b", "#b5774a", "#f0d77a", "#f4a6c8", "#2e7d32", "#4aa3df", "#8c8c8c", "#e0e0e0",
     "#c47ee0",
 )
-CARD_TEXT = {
-    "fishermen": "1 gold per settlement next to water",
-    "miners": "1 gold per settlement next to a mountain",
-    "workers": "1 gold per settlement next to a castle or location",
-    "merchants": "4 gold per castle/location linked to another by your settlements",
-    "discoverers": "1 gold per row with your settlements",
-    "hermits": "1 gold per separate settlement area",
-    "citizens": "1 gold per 2 settlements of your largest area",
-    "knights": "2 gold per settlement on your fullest row",
-    "lords": "per sector: most settlements 12, second 6",
-    "farmers": "3 gold per settlement in your weakest sector",
-}
+_STATUS_SUFFIX = {READY: "", USED: " (used)", NEW: " (new)"}
+_STATUS_WORD = {READY: "ready", USED: "used", NEW: "new"}
 
 
-def legal_first_hexes(st: "KingdomBuilderState") -> int:
+def legal_first_hexes(st: KingdomBuilderState) -> int:
     """Bitset of hexes that are the first hex of some legal action of the player to move."""
     cp = st.current_player()
     if cp < 0:
@@ -62,7 +55,7 @@ def legal_first_hexes(st: "KingdomBuilderState") -> int:
     return mask
 
 
-def _owner(st: "KingdomBuilderState", i: int) -> int:
+def _owner(st: KingdomBuilderState, i: int) -> int:
     bit = 1 << i
     for p, o in enumerate(st.occ):
         if o & bit:
@@ -79,7 +72,7 @@ def _legend(num_players: int, legal: bool, color: bool) -> list[str]:
             return CODES[t]
         return f"\x1b[48;5;{_BG[t]}m\x1b[{'30' if t in _FG_DARK else '97'}m{CODES[t]}\x1b[0m"
 
-    terrains = "  ".join(f"{code(t)} {TERRAINS[t].replace('_', ' ')}" for t in range(7))
+    terrains = "  ".join(f"{code(t)} {TERRAIN_NAMES[TERRAINS[t]]}" for t in range(7))
     marks = []
     for p in range(num_players):
         digit = str(p + 1)
@@ -91,7 +84,7 @@ def _legend(num_players: int, legal: bool, color: bool) -> list[str]:
             f"     {code(7)} castle  {code(8)} location (listed below){star}  settlements: " + "  ".join(marks)]
 
 
-def render_text(st: "KingdomBuilderState", player: int | None = None, color: bool = False) -> str:
+def render_text(st: KingdomBuilderState, player: int | None = None, color: bool = False) -> str:
     """The board and status as text (ANSI colours if ``color``); hidden cards of others are
     never shown. ``player`` = the viewer (None = public view)."""
     board = st.board
@@ -119,7 +112,7 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
     lines.extend(_legend(st.num_players, bool(legal), color))
     lines.append("")
     lines.append("Kingdom Builder cards: " + "; ".join(
-        f"{c} ({CARD_TEXT.get(c, '')})" for c in st.cards) + "; castles 3 gold each")
+        f"{c} ({CARD_RULES.get(c, '')})" for c in st.cards) + f"; {CASTLE_RULE}")
     scores = st.scores()
     cp = st.current_player()
     for p in range(st.num_players):
@@ -127,7 +120,7 @@ def render_text(st: "KingdomBuilderState", player: int | None = None, color: boo
         card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
         tiles = []
         for _, kind, s in st.tiles_of(p):
-            tiles.append(kind + {1: "", 2: " (used)", 3: " (new)"}.get(s, ""))
+            tiles.append(kind + _STATUS_SUFFIX.get(s, ""))
         name = f"P{p + 1}"
         if color:
             name = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m {name} \x1b[0m"
@@ -164,8 +157,6 @@ _HEX_CACHE_SIZE = 128
 def _geometry() -> list[tuple[str, str, str]]:
     """Per hex index (any board): its ``hex:R,C`` key, polygon ``points`` and centre as
     ``x="..." y="..."`` of its label. The trigonometry is done once."""
-    import math
-
     if _GEOMETRY:
         return _GEOMETRY
     size = _SVG_SIZE
@@ -214,10 +205,8 @@ def _hex_strings(board: Any) -> list[tuple[str, str, str]]:
     return out
 
 
-def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
+def render_svg(st: KingdomBuilderState, player: int | None = None) -> str:
     """SVG of the board and the tiles of the player to move (see module docstring)."""
-    import math
-
     size = _SVG_SIZE
     w = math.sqrt(3) * size
     margin = _SVG_MARGIN
@@ -265,17 +254,18 @@ def render_svg(st: "KingdomBuilderState", player: int | None = None) -> str:
         y += 16
         seen: set[str] = set()
         for _, kind, s in st.tiles_of(cp):
-            status = {1: "ready", 2: "used", 3: "new"}[s]
+            status = _STATUS_WORD[s]
             key_attr = ""
-            if kind not in seen and s == 1:
+            if kind not in seen and s == READY:
                 key_attr = f' data-key="tile:{kind}"'
                 seen.add(kind)
             cls = "tile legal" if f"tile:{kind}" in legal_keys and key_attr else "tile"
-            name = TILE_KINDS[kind].name if kind in TILE_KINDS else kind
+            # kinds with an action show their name; the passive Crossroads tile its id (as ever)
+            name = TILE_NAMES[kind] if kind in TILE_KINDS else kind
             out.append(
                 f'<g{key_attr} class="{cls}" data-status="{status}">'
                 f'<rect x="{x0:.0f}" y="{y - 11:.0f}" width="120" height="15" rx="3" '
-                f'fill="{"#ffe9a8" if s == 1 else "#ccc"}" stroke="#333"/>'
+                f'fill="{"#ffe9a8" if s == READY else "#ccc"}" stroke="#333"/>'
                 f'<text x="{x0 + 4:.0f}" y="{y:.0f}" font-size="10">{escape(name)} '
                 f'({status})</text></g>'
             )
@@ -371,8 +361,100 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+def action_path(st: KingdomBuilderState, action: int, player: int | None = None
+                ) -> tuple[str, ...]:
+    """Web click path: ``("hex:7,12",)`` for a build, ``("tile:paddock", "hex:7,12",
+    "hex:9,12")`` for a move, ``("end",)``, ``("card:grass",)`` for a chance outcome.
+    Raises ValueError for an id that is no Kingdom Builder action."""
+    if CARD_BASE <= action < CARD_BASE + 5:
+        return (f"card:{CARD_TERRAINS[action - CARD_BASE]}",)
+    if action == END:
+        return ("end",)
+    if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
+        return (f"hex:{hex_name(action - BUILD_BASE)}",)
+    kind = kind_of_action(action)
+    if kind is None:
+        raise ValueError(f"action {action} is not a Kingdom Builder action")
+    return kind.path(action)
+
+
+def crossroads_text(st: CrossroadsState, player: int | None, text: str) -> str:
+    """The base drawing ``text`` plus the Crossroads pieces, tasks and second cards."""
+    lines = [text, "Crossroads tasks: " + ("; ".join(
+        f"{TASK_NAMES[t]} ({X.TASK_GOLD[t]} gold)" for t in st.tasks) or "none")]
+    for q in range(st.num_players):
+        parts = []
+        for label, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
+                         ("warriors", st.warriors[q])):
+            parts.append(f"{label} " + (" ".join(hex_name(i) for i in bits(m)) or "-"))
+        ch = st.city_hall[q]
+        centre = X.erode(ch)
+        parts.append("city hall " + (f"{hex_name(centre.bit_length() - 1)} (+6)"
+                                     if ch else "-"))
+        v2 = st.visible_hand2(q, player)
+        if v2 is None:
+            parts.append("second card hidden")
+        elif v2 >= 0:
+            parts.append(f"second card {CARD_TERRAINS[v2]}")
+        lines.append(f"P{q + 1} pieces: " + ", ".join(parts))
+    if st.blocked:
+        blocked = " ".join(hex_name(i) for i in bits(st.blocked))
+        lines.append(f"blocked by warriors: {blocked}")
+    if st.fort_card >= 0:
+        lines.append(f"Fort card: {CARD_TERRAINS[st.fort_card]} - build on it now")
+    for sec in st.crossroads_view(player)["location_summary"]:
+        for t in sec["tiles"]:
+            lines.append(f"  {t['name']}: {t['text']}")
+    return "\n".join(lines)
+
+
+def crossroads_svg(st: CrossroadsState, svg: str) -> str:
+    """The base SVG ``svg`` plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
+    H city hall; ``class="kb-piece" data-piece="<letter>"``)."""
+    size = _SVG_SIZE
+    w = math.sqrt(3) * size
+    margin = _SVG_MARGIN
+    marks = []
+    for q in range(st.num_players):
+        for piece, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
+                         ("warrior", st.warriors[q]), ("city_hall", st.city_hall[q])):
+            letter = PIECE_LETTERS[piece]
+            for i in bits(m):
+                r, c = divmod(i, 20)
+                cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+                cy = margin + size + r * size * 1.5
+                marks.append(
+                    f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
+                    f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
+                    f'pointer-events="none">{letter}</text>'
+                )
+    if not marks:
+        return svg
+    cut = svg.rfind("</svg>")
+    return svg[:cut] + "".join(marks) + svg[cut:]
+
+
 class KingdomBuilderView(View):
-    """How Kingdom Builder is presented (see ``core/view.py``)."""
+    """How Kingdom Builder (and Crossroads) is presented (see ``core/view.py``)."""
+
+    def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
+        """Coloured hex board with coordinates, legal hexes marked, cards, tiles, supply and
+        running scores; with Crossroads also its pieces, tasks and second cards."""
+        text = render_text(state, player, color)
+        if isinstance(state, CrossroadsState):
+            return crossroads_text(state, player, text)
+        return text
+
+    def render_svg(self, state: Any, player: int | None = None) -> str:
+        """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
+        svg = render_svg(state, player)
+        if isinstance(state, CrossroadsState):
+            return crossroads_svg(state, svg)
+        return svg
+
+    def action_path(self, state: Any, action: int, player: int | None = None
+                    ) -> tuple[str, ...]:
+        return action_path(state, action, player)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:

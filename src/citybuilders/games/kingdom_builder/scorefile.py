@@ -8,7 +8,17 @@ Input::
      "settlements": [[[r, c], ...], [[r, c], ...]],
      "options": {}}
 
-Output (``--json``): ``{"players": [{"total": int, "cards": {card: int}, "castles": int}]}``.
+plus, with Crossroads, the optional keys ``wagons``, ``ships``, ``warriors``, ``city_hall``
+(one list of ``[r, c]`` per player each) and ``tasks``. Output (``--json``):
+``{"players": [{"total": int, "cards": {card: int}, "castles": int[, "tasks": {task: int}]}]}``.
+
+Strict: an unknown key is an error naming it and the allowed keys; the player count must be
+the game's (2-4); every placement rule the engine keeps in play and a final position could break
+is checked with the engine's own functions (``rules/placement.py``, ``rules/crossroads.py``):
+the terrain each piece may stand on, one piece per hex, the supply (40 settlements, 1 wagon,
+1 ship, 2 warriors, 1 city hall of 7 hexes), a Crossroads piece only with its location tile's
+section on the board, no warrior next to another, at most one task per Crossroads section.
+Every error is one FormatError line starting with the field (``settlements[1][3]: ...``).
 """
 
 from __future__ import annotations
@@ -17,11 +27,35 @@ from typing import Any, Mapping
 
 from citybuilders.core.errors import CitybuildersError, FormatError
 from citybuilders.core.game import PlayerScore, ScoreResult
+from citybuilders.core.options import resolve_options
 
-from .board import CASTLE, LOCATION, SIZE, TERRAINS, Board, make_board, section_data
+from .loader import section_data
+from .rules import crossroads as X
+from .rules.board import CASTLE, LOCATION, SIZE, TERRAINS, Board, hex_name, make_board
+from .rules.crossroads import warrior_blocked
+from .rules.crossroads_state import task_areas
+from .rules.options import OPTIONS
+from .rules.placement import (
+    PIECE_LIMIT,
+    PIECE_TILES,
+    city_hall_centre,
+    piece_terrain,
+    terrain_words,
+)
 from .scoring import CARDS, score_all
 
-__all__ = ["KingdomBuilderScore", "score_file", "parse_score_input", "cell_index"]
+__all__ = [
+    "KingdomBuilderScore",
+    "CrossroadsScore",
+    "BASE_KEYS",
+    "CROSSROADS_KEYS",
+    "PIECE_KEYS",
+    "score_file",
+    "score_file_crossroads",
+    "has_crossroads_keys",
+    "parse_score_input",
+    "cell_index",
+]
 
 
 class KingdomBuilderScore(ScoreResult):
@@ -65,9 +99,21 @@ class KingdomBuilderScore(ScoreResult):
         return "\n".join(lines)
 
 
+BASE_KEYS: tuple[str, ...] = ("game", "sections", "cards", "settlements", "options")
+"""The keys of a Kingdom Builder score file."""
+CROSSROADS_KEYS: tuple[str, ...] = ("wagons", "ships", "warriors", "city_hall", "tasks")
+"""The optional Crossroads keys."""
+PIECE_KEYS: dict[str, str] = {
+    "wagons": "wagon", "ships": "ship", "warriors": "warrior", "city_hall": "city_hall",
+}
+"""Crossroads piece key -> piece id (``rules/placement.py``)."""
+_ALLOWED = BASE_KEYS + CROSSROADS_KEYS
+_HEX_LIMIT = {"wagon": 1, "ship": 1, "warrior": PIECE_LIMIT["warrior"], "city_hall": 7}
+
+
 def _req(data: Mapping[str, Any], key: str, typ: type) -> Any:
     if key not in data:
-        raise FormatError(f"missing key '{key}'")
+        raise FormatError(f"{key}: missing key '{key}'")
     v = data[key]
     if not isinstance(v, typ) or isinstance(v, bool):
         raise FormatError(f"'{key}' must be a {typ.__name__}")
@@ -79,39 +125,71 @@ def cell_index(rc: Any, where: str) -> int:
     FormatError naming ``where`` (e.g. ``settlements[0][3]``) otherwise."""
     if not (isinstance(rc, list) and len(rc) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)):
-        raise FormatError(f"{where}: expected [row, col] integers, got {rc!r}")
+        raise FormatError(f"{where}: expected [row, col] integers, got {_short(rc)}")
     r, c = rc
     if not (0 <= r < SIZE and 0 <= c < SIZE):
         raise FormatError(f"{where}: hex {r},{c} is off the board (rows/cols 0..19)")
     return r * SIZE + c
 
 
-def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str, Any]]:
-    """Validate a score file; returns ``(board, cards, own_bitsets, rule_options)``.
+def _short(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters (one line: repr escapes newlines)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
-    Raises FormatError naming the field: unknown section or card, bad rotation, a hex off the
-    board, two settlements on one hex, a settlement on a castle or location hex, wrong types,
-    missing keys. Settlements on water or mountain are accepted (Harbor; expansions).
+
+def _merged_options(data: Mapping[str, Any], game_options: Mapping[str, Any] | None
+                    ) -> dict[str, Any]:
+    """The rules options in effect: the file's ``options`` (validated) over ``game_options``."""
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise FormatError("'options' must be an object")
+    try:
+        opts = resolve_options(OPTIONS, dict(options), "kingdom-builder")
+    except CitybuildersError as exc:
+        raise FormatError(f"options: {exc}") from None
+    merged = dict(game_options or {})
+    merged.update({k: opts[k] for k in options})
+    for k, v in opts.items():
+        merged.setdefault(k, v)
+    return merged
+
+
+def parse_score_input(
+    data: Any, players_range: tuple[int, int] = (2, 4),
+) -> tuple[Board, list[str], list[int], dict[str, Any]]:
+    """Validate the base keys of a score file; returns ``(board, cards, own_bitsets,
+    rule_options)`` (``rule_options``: the file's options resolved with their defaults).
+
+    Raises FormatError naming the field: an unknown key, unknown section or card, bad rotation,
+    a hex off the board, two pieces on one hex, a settlement on a castle/location hex or on a
+    mountain (water is allowed: Harbor), more than 40 settlements, a player count outside
+    ``players_range`` (the game's min/max players), wrong types, missing keys.
     """
     if not isinstance(data, Mapping):
         raise FormatError("score file: expected a JSON object")
+    for key in data:
+        if key not in _ALLOWED:
+            raise FormatError(f"score file: unknown key {_short(key)}; allowed: "
+                              f"{', '.join(_ALLOWED)}")
     game = data.get("game", "kingdom-builder")
     if game != "kingdom-builder":
-        raise FormatError(f"'game' must be 'kingdom-builder', got {game!r}")
+        raise FormatError(f"'game' must be 'kingdom-builder', got {_short(game)}")
     secs = _req(data, "sections", list)
     if len(secs) != 4:
         raise FormatError(f"'sections' must list 4 sections (TL, TR, BL, BR), got {len(secs)}")
     sections = []
     for k, s in enumerate(secs):
         if not (isinstance(s, list) and len(s) == 2):
-            raise FormatError(f"sections[{k}]: expected [section_id, rotation], got {s!r}")
+            raise FormatError(f"sections[{k}]: expected [section_id, rotation], got {_short(s)}")
         sid, rot = s
         if not isinstance(sid, str) or sid not in section_data():
             raise FormatError(
-                f"sections[{k}]: unknown section {sid!r}; allowed: {', '.join(section_data())}"
+                f"sections[{k}]: unknown section {_short(sid)}; allowed: "
+                f"{', '.join(section_data())}"
             )
-        if isinstance(rot, bool) or rot not in (0, 180):
-            raise FormatError(f"sections[{k}]: rotation must be 0 or 180, got {rot!r}")
+        if isinstance(rot, bool) or not isinstance(rot, int) or rot not in (0, 180):
+            raise FormatError(f"sections[{k}]: rotation must be 0 or 180, got {_short(rot)}")
         sections.append((sid, int(rot)))
     if len({s for s, _ in sections}) != 4:
         raise FormatError("'sections': the 4 sections must differ")
@@ -119,21 +197,21 @@ def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str,
     if len(cards) != 3:
         raise FormatError(f"'cards' must list 3 Kingdom Builder cards, got {len(cards)}")
     for k, c in enumerate(cards):
-        if c not in CARDS:
-            raise FormatError(f"cards[{k}]: unknown card {c!r}; allowed: {', '.join(CARDS)}")
+        if not isinstance(c, str) or c not in CARDS:
+            raise FormatError(f"cards[{k}]: unknown card {_short(c)}; allowed: {', '.join(CARDS)}")
     if len(set(cards)) != 3:
         raise FormatError("'cards': the 3 cards must differ")
     players = _req(data, "settlements", list)
-    if not 1 <= len(players) <= 5:
-        raise FormatError(f"'settlements' must hold one list per player (1-5), got {len(players)}")
     board = make_board(tuple(sections))
+    land = piece_terrain(board, "settlement")
     own = []
     seen: dict[int, int] = {}
     for p, lst in enumerate(players):
         if not isinstance(lst, list):
             raise FormatError(f"settlements[{p}]: expected a list of [row, col]")
-        if len(lst) > 40:
-            raise FormatError(f"settlements[{p}]: {len(lst)} settlements, at most 40")
+        if len(lst) > PIECE_LIMIT["settlement"]:
+            raise FormatError(f"settlements[{p}]: {len(lst)} settlements, at most "
+                              f"{PIECE_LIMIT['settlement']}")
         mask = 0
         for k, rc in enumerate(lst):
             where = f"settlements[{p}][{k}]"
@@ -141,20 +219,25 @@ def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str,
             r, c = rc
             if i in seen:
                 raise FormatError(
-                    f"{where}: hex {r},{c} already holds a settlement of P{seen[i] + 1} (settlements[{seen[i]}])"
+                    f"{where}: hex {r},{c} already holds a settlement of P{seen[i] + 1} "
+                    f"(settlements[{seen[i]}])"
                 )
             t = board.terrain[i]
             if t in (CASTLE, LOCATION):
                 raise FormatError(f"{where}: hex {r},{c} is a {TERRAINS[t]} hex")
+            if not land >> i & 1:
+                raise FormatError(f"{where}: hex {r},{c} is {TERRAINS[t]}; it must be "
+                                  f"{terrain_words('settlement')}")
             seen[i] = p
             mask |= 1 << i
         own.append(mask)
+    lo, hi = players_range
+    if not lo <= len(players) <= hi:
+        raise FormatError(f"'settlements' must hold one list per player ({lo}-{hi} players), "
+                          f"got {len(players)}")
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise FormatError("'options' must be an object")
-    from .game import OPTIONS
-    from citybuilders.core.options import resolve_options
-
     try:
         opts = resolve_options(OPTIONS, dict(options), "kingdom-builder")
     except CitybuildersError as exc:
@@ -162,12 +245,149 @@ def parse_score_input(data: Any) -> tuple[Board, list[str], list[int], dict[str,
     return board, list(cards), own, opts
 
 
-def score_file(data: Any, game_options: Mapping[str, Any] | None = None) -> KingdomBuilderScore:
-    """Score a score file (see module docstring). File options override ``game_options``."""
-    board, cards, own, opts = parse_score_input(data)
-    merged = dict(game_options or {})
-    file_opts = data.get("options", {}) if isinstance(data, Mapping) else {}
-    merged.update({k: opts[k] for k in file_opts})
-    for k, v in opts.items():
-        merged.setdefault(k, v)
+def score_file(
+    data: Any, game_options: Mapping[str, Any] | None = None,
+    players_range: tuple[int, int] = (2, 4),
+) -> KingdomBuilderScore:
+    """Score a score file (see module docstring; with a Crossroads key,
+    :func:`score_file_crossroads`). File options override ``game_options``;
+    ``players_range``: the game's (min_players, max_players). Raises FormatError."""
+    if has_crossroads_keys(data):
+        return score_file_crossroads(data, game_options, players_range)
+    board, cards, own, _ = parse_score_input(data, players_range)
+    merged = _merged_options(data, game_options)
     return KingdomBuilderScore(cards, score_all(board, cards, own, merged))
+
+
+# --------------------------------------------------------------------------- Crossroads
+def has_crossroads_keys(data: Any) -> bool:
+    """True if a score file uses any Crossroads key."""
+    return isinstance(data, Mapping) and any(k in data for k in CROSSROADS_KEYS)
+
+
+class CrossroadsScore(KingdomBuilderScore):
+    """Scores with a ``tasks`` breakdown per player."""
+
+    def __init__(self, cards: list[str], tasks: list[str], players: list[PlayerScore]) -> None:
+        super().__init__(cards, players)
+        self.tasks = tasks
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"players": [{"total", "cards", "castles", "tasks": {task: gold}}]}``."""
+        out = super().to_json()
+        for entry, ps in zip(out["players"], self.players):
+            entry["tasks"] = {t: ps.parts[t] for t in self.tasks}
+        return out
+
+    def _rows(self) -> list[tuple[str, list[int]]]:
+        """The base rows, then one row per task (the text table puts them before the total)."""
+        rows = super()._rows()
+        rows += [(f"task {t}", [ps.parts[t] for ps in self.players]) for t in self.tasks]
+        return rows
+
+
+def _piece_lists(data: Mapping[str, Any], key: str, nplayers: int) -> list[list[int]]:
+    """The hexes per player of piece key ``key`` (missing trailing players = none)."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise FormatError(f"'{key}' must be a list with one list of [row, col] per player")
+    if len(raw) > nplayers:
+        raise FormatError(f"'{key}' has {len(raw)} lists but 'settlements' has {nplayers} players")
+    limit = _HEX_LIMIT[PIECE_KEYS[key]]
+    out = []
+    for p in range(nplayers):
+        lst = raw[p] if p < len(raw) else []
+        if not isinstance(lst, list):
+            raise FormatError(f"{key}[{p}]: expected a list of [row, col]")
+        if len(lst) > limit:
+            raise FormatError(f"{key}[{p}]: at most {limit} hexes, got {len(lst)}")
+        out.append([cell_index(rc, f"{key}[{p}][{k}]") for k, rc in enumerate(lst)])
+    return out
+
+
+def score_file_crossroads(
+    data: Any, game_options: Mapping[str, Any] | None = None,
+    players_range: tuple[int, int] = (2, 4),
+) -> CrossroadsScore:
+    """Score a Kingdom Builder score file with Crossroads keys (module docstring).
+
+    Raises FormatError naming the field: a piece on the wrong terrain (wagon: buildable, or
+    mountain with option ``wagon_on_mountains``; ship: water; warriors and city hall:
+    buildable), on a castle/location hex, two pieces on one hex, a piece whose location tile is
+    not on the board, a warrior next to another warrior, a city hall that is not a hex and its
+    6 neighbours, an unknown or repeated task, more tasks than Crossroads sections.
+    """
+    board, cards, own, _ = parse_score_input(data, players_range)
+    merged = _merged_options(data, game_options)
+    xo = X.option_values(merged)
+    n = len(own)
+    occupied: dict[int, str] = {}
+    for p, m in enumerate(own):
+        for i in range(SIZE * SIZE):
+            if m >> i & 1:
+                occupied[i] = f"a settlement of P{p + 1}"
+    kinds = {kind for _, kind in board.locations}
+    own = list(own)
+    all_warriors: list[tuple[int, int, int]] = []  # (hex, player, index)
+    for key, piece in PIECE_KEYS.items():
+        lists = _piece_lists(data, key, n)
+        allowed = piece_terrain(board, piece, bool(xo["wagon_on_mountains"]))
+        what = terrain_words(piece, bool(xo["wagon_on_mountains"]))
+        for p, hexes in enumerate(lists):
+            if hexes and PIECE_TILES[piece] not in kinds:
+                raise FormatError(
+                    f"{key}[{p}]: the board has no {PIECE_TILES[piece]} location, so no player "
+                    f"gets a {piece.replace('_', ' ')}"
+                )
+            mask = 0
+            for k, i in enumerate(hexes):
+                where = f"{key}[{p}][{k}]"
+                t = board.terrain[i]
+                if t in (CASTLE, LOCATION):
+                    raise FormatError(f"{where}: hex {hex_name(i)} is a {TERRAINS[t]} hex")
+                if not allowed >> i & 1:
+                    raise FormatError(
+                        f"{where}: hex {hex_name(i)} is {TERRAINS[t]}; it must be {what}"
+                    )
+                if i in occupied:
+                    raise FormatError(
+                        f"{where}: hex {hex_name(i)} already holds {occupied[i]}"
+                    )
+                occupied[i] = f"a piece of P{p + 1}"
+                mask |= 1 << i
+                if piece == "warrior":
+                    all_warriors.append((i, p, k))
+            if piece == "city_hall" and hexes and (len(hexes) != 7
+                                                   or city_hall_centre(mask) is None):
+                raise FormatError(
+                    f"city_hall[{p}]: must be 7 hexes, a hex and its 6 neighbours"
+                )
+            own[p] |= mask
+    warriors = sum(1 << i for i, _, _ in all_warriors)
+    for i, p, k in all_warriors:
+        if warrior_blocked(warriors & ~(1 << i)) >> i & 1:
+            raise FormatError(
+                f"warriors[{p}][{k}]: hex {hex_name(i)} is next to another warrior "
+                "(nobody places a piece next to a warrior)"
+            )
+    tasks = data.get("tasks", [])
+    if not isinstance(tasks, list):
+        raise FormatError("'tasks' must be a list of task ids")
+    slots = sum(1 for sid, _ in board.sections if sid in X.SECTIONS)
+    if len(tasks) > slots:
+        raise FormatError(f"'tasks': at most {slots} task cards (one per Crossroads section "
+                          f"on the board), got {len(tasks)}")
+    for k, t in enumerate(tasks):
+        if not isinstance(t, str) or t not in X.TASKS:
+            raise FormatError(f"tasks[{k}]: unknown task {_short(t)}; allowed: "
+                              f"{', '.join(X.TASKS)}")
+    if len(set(tasks)) != len(tasks):
+        raise FormatError("'tasks': the task cards must differ")
+    players = score_all(board, cards, own, merged)
+    all_areas, build_areas = task_areas(board)
+    areas = all_areas if xo["home_country_terrains"] == "all" else build_areas
+    for p, ps in enumerate(players):
+        tg = X.score_tasks(tasks, own[p], areas=areas, specials=board.special)
+        ps.parts.update(tg)
+        ps.total += sum(tg.values())
+    return CrossroadsScore(list(cards), list(tasks), players)

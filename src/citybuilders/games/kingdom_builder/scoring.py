@@ -11,11 +11,11 @@ from typing import Callable, Sequence
 
 from citybuilders.core.game import PlayerScore
 
-from .board import MOUNTAIN, ROW_MASKS, WATER, Board, dilate
+from .rules.board import MOUNTAIN, ROW_MASKS, WATER, Board, dilate
 
 __all__ = [
     "CARDS",
-    "CARD_NAMES",
+    "CARD_FUNCS",
     "areas",
     "fishermen",
     "miners",
@@ -30,14 +30,6 @@ __all__ = [
     "castles",
     "score_all",
 ]
-
-CARDS: tuple[str, ...] = (
-    "fishermen", "miners", "workers", "merchants", "discoverers", "hermits", "citizens",
-    "knights", "lords", "farmers",
-)
-"""The 10 Kingdom Builder card ids."""
-CARD_NAMES: dict[str, str] = {c: c.capitalize() for c in CARDS}
-
 
 def areas(own: int) -> list[int]:
     """Settlement areas: the connected groups of ``own`` as bitsets (flood fill by dilation)."""
@@ -159,6 +151,10 @@ CARD_FUNCS: dict[str, Callable[..., int]] = {
     "lords": lords,
     "farmers": farmers,
 }
+"""The one table of the 10 Kingdom Builder cards: card id -> scoring unit (rulebook order).
+Their names and texts are ``texts.CARD_NAMES`` / ``texts.CARD_RULES`` (same keys, tested)."""
+CARDS: tuple[str, ...] = tuple(CARD_FUNCS)
+"""The 10 Kingdom Builder card ids."""
 
 
 def score_all(

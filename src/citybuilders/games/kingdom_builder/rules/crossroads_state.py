@@ -22,23 +22,70 @@ Task cards (``tasks``): one per Crossroads section in play, scored in :meth:`sco
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from citybuilders.core.game import CHANCE, PlayerScore
 
+from ..actions import BUILD_BASE, CARD_BASE, END
 from . import crossroads as X
-from .actions import BUILD_BASE, CARD_BASE, END
 from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, bits, hex_name
-from .crossroads_tiles import FORT_BUILD_BASE, FORT_DRAW
-from .state import LOST, NEW, NO_CARD, P_DRAW, P_NONE, P_REDRAW, READY, USED, KingdomBuilderState
-from .tiles import TILE_KINDS, kind_of_action, mask_actions, with_adjacency
+from .crossroads_tiles import CROSSROADS_KIND_IDS, FORT_BUILD_BASE
+from .placement import piece_terrain
+from .state import (
+    HELD,
+    NO_CARD,
+    P_DRAW,
+    P_NONE,
+    P_REDRAW,
+    READY,
+    USED,
+    KingdomBuilderState,
+    Pending,
+    dump_fields,
+    load_fields,
+)
+from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, with_adjacency
 
-__all__ = ["CrossroadsState", "P_FORT", "P_DRAW2", "task_areas", "PIECES"]
+__all__ = [
+    "CrossroadsState",
+    "CrossroadsRules",
+    "CROSSROADS_SAVED_FIELDS",
+    "P_FORT",
+    "P_DRAW2",
+    "task_areas",
+    "PIECES",
+]
 
-P_FORT = 4
+P_FORT = int(Pending.FORT)
 """Pending chance kind: the Fort's terrain card (public)."""
-P_DRAW2 = 5
+P_DRAW2 = int(Pending.DRAW2)
 """Pending chance kind: the Crossroads tile's second card (seen by the drawing player only)."""
+CROSSROADS_SAVED_FIELDS: tuple[tuple[str, str], ...] = (
+    ("tasks", "strs"), ("wagon", "masks"), ("ship", "masks"), ("warriors", "masks"),
+    ("city_hall", "masks"), ("hand2", "ints"), ("hand2_epoch", "ints"), ("last_draw2", "ints"),
+    ("need2", "bools"), ("lock", "int"), ("fort_card", "int"),
+)
+"""The Crossroads fields of a position (position JSON ``"crossroads"``; codecs as
+:data:`~.state.SAVED_FIELDS`). ``__slots__`` and the JSON are derived from it."""
+
+
+class CrossroadsRules(NamedTuple):
+    """The Crossroads rules options of a game, decoded once (see ``rules/options.py``)."""
+
+    draw_on_acquisition: bool
+    """``crossroads_first_draw == "acquisition_turn"``."""
+    identical_any_terrain: bool
+    """``crossroads_identical_cards == "any_terrain"``."""
+    wagon_on_mountains: bool
+    piece_move_path: str
+    base_tiles_move_pieces: bool
+    tavern_counts_pieces: bool
+    fort_redraw: bool
+    """``fort_without_target == "redraw"``."""
+    home_country_all: bool
+    """``home_country_terrains == "all"``."""
+    city_hall_adjacent: bool
+    """``city_hall_adjacency == "required"``."""
 PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
 _LOCK_PENDING = -2
 
@@ -61,10 +108,8 @@ def task_areas(board: Board) -> tuple[list[int], list[int]]:
 class CrossroadsState(KingdomBuilderState):
     """A Kingdom Builder position with the Crossroads expansion (see the module docstring)."""
 
-    __slots__ = (
-        "tasks", "wagon", "ship", "warriors", "city_hall", "hand2", "hand2_epoch", "last_draw2",
-        "need2", "lock", "fort_card", "xo",
-    )
+    __slots__ = tuple(name for name, _ in CROSSROADS_SAVED_FIELDS) + ("xo",)
+    VERBS: tuple[str, ...] = BASE_TILE_IDS + CROSSROADS_KIND_IDS
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -84,16 +129,16 @@ class CrossroadsState(KingdomBuilderState):
         self.lock = -1
         self.fort_card = -1
         o = X.option_values(game.options)
-        self.xo = (
-            o["crossroads_first_draw"] == "acquisition_turn",  # 0 draw on acquisition turn
-            o["crossroads_identical_cards"] == "any_terrain",  # 1
-            bool(o["wagon_on_mountains"]),  # 2
-            o["piece_move_path"],  # 3
-            bool(o["base_tiles_move_pieces"]),  # 4
-            bool(o["tavern_counts_pieces"]),  # 5
-            o["fort_without_target"] == "redraw",  # 6
-            o["home_country_terrains"] == "all",  # 7
-            o["city_hall_adjacency"] == "required",  # 8
+        self.xo = CrossroadsRules(
+            o["crossroads_first_draw"] == "acquisition_turn",
+            o["crossroads_identical_cards"] == "any_terrain",
+            bool(o["wagon_on_mountains"]),
+            str(o["piece_move_path"]),
+            bool(o["base_tiles_move_pieces"]),
+            bool(o["tavern_counts_pieces"]),
+            o["fort_without_target"] == "redraw",
+            o["home_country_terrains"] == "all",
+            o["city_hall_adjacency"] == "required",
         )
 
     # ------------------------------------------------------------------ queries
@@ -111,14 +156,8 @@ class CrossroadsState(KingdomBuilderState):
         """Every Crossroads piece hex of ``p`` (wagon, ship, warriors, city hall)."""
         return self.wagon[p] | self.ship[p] | self.warriors[p] | self.city_hall[p]
 
-    def _land(self) -> int:
-        land = self.board.buildable
-        if self.xo[2]:
-            land |= self.board.tmask[MOUNTAIN]
-        return land
-
     def _piece_terrain(self, piece: str) -> int:
-        return self.board.tmask[WATER] if piece == "ship" else self._land()
+        return piece_terrain(self.board, piece, self.xo.wagon_on_mountains)
 
     def piece_place_targets(self, piece: str, p: int) -> int:
         """Legal hexes to place ``piece`` (wagon, ship, warrior) for ``p`` (rulebook: empty,
@@ -126,12 +165,12 @@ class CrossroadsState(KingdomBuilderState):
         free = FULL & ~self.all_occ
         own = self.occ[p]
         b = self.board
+        land = piece_terrain(b, piece, self.xo.wagon_on_mountains) & free
         if piece == "wagon":
-            mountain = b.tmask[MOUNTAIN] & free if self.xo[2] else 0
-            return X.wagon_place_targets(own, b.buildable & free, mountain, self.blocked)
+            return X.wagon_place_targets(own, land, 0, self.blocked)
         if piece == "ship":
-            return X.ship_place_targets(own, b.tmask[WATER] & free, self.blocked)
-        return X.warrior_place_targets(own, b.buildable & free, self.blocked)
+            return X.ship_place_targets(own, land, self.blocked)
+        return X.warrior_place_targets(own, land, self.blocked)
 
     def piece_move_targets(self, piece: str, p: int) -> int:
         """Destinations of ``p``'s wagon or ship: up to 3 steps (rulebook; option
@@ -140,15 +179,15 @@ class CrossroadsState(KingdomBuilderState):
         terrain = self._piece_terrain(piece)
         passable = terrain & ~self.all_occ
         return X.piece_move_targets(
-            start, passable, self.blocked, X.MOVE_DISTANCE, self.xo[3], terrain
+            start, passable, self.blocked, X.MOVE_DISTANCE, self.xo.piece_move_path, terrain
         )
 
     def city_hall_targets(self, p: int) -> int:
         """Legal city-hall centres for ``p`` (none once it is placed)."""
         if self.city_hall[p]:
             return 0
-        free = self.board.buildable & ~self.all_occ
-        return X.city_hall_centres(self.occ[p], free, self.blocked, self.xo[8])
+        free = piece_terrain(self.board, "city_hall") & ~self.all_occ
+        return X.city_hall_centres(self.occ[p], free, self.blocked, self.xo.city_hall_adjacent)
 
     def card_terrains(self, p: int) -> list[int]:
         """The terrains ``p`` may play now: the locked one, or those of the cards in hand (two
@@ -164,7 +203,7 @@ class CrossroadsState(KingdomBuilderState):
         if h1 == NO_CARD:
             return [h2]
         if h1 == h2:
-            return [0, 1, 2, 3, 4] if self.xo[1] else [h1]
+            return [0, 1, 2, 3, 4] if self.xo.identical_any_terrain else [h1]
         return [h1, h2]
 
     def card_terrain(self, p: int) -> int:
@@ -172,14 +211,14 @@ class CrossroadsState(KingdomBuilderState):
         return ts[0] if len(ts) == 1 else (NO_CARD if not ts else self.hand[p])
 
     def movable(self, p: int) -> int:
-        if self.xo[4]:
+        if self.xo.base_tiles_move_pieces:
             return self.stl[p] | self.wagon[p] | self.ship[p] | self.warriors[p]
         return self.stl[p]
 
     def tavern_own(self, p: int) -> int:
-        return self.occ[p] if self.xo[5] else self.stl[p]
+        return self.occ[p] if self.xo.tavern_counts_pieces else self.stl[p]
 
-    def holds(self, p: int, kind: str, statuses: tuple[int, ...] = (READY, USED, NEW)) -> bool:
+    def holds(self, p: int, kind: str, statuses: tuple[int, ...] = HELD) -> bool:
         """True if ``p`` holds a tile of ``kind`` with one of ``statuses``."""
         base = p * self.nloc
         for k, (_, kd) in enumerate(self.board.locations):
@@ -356,7 +395,7 @@ class CrossroadsState(KingdomBuilderState):
             self.fort_card = card
             if not self._fort_targets(p):
                 self.fort_card = -1
-                if self.xo[6]:  # redraw
+                if self.xo.fort_redraw:  # redraw
                     self.removed[card] += 1
                     if self._ensure_deck():
                         self.pending = P_FORT
@@ -369,7 +408,7 @@ class CrossroadsState(KingdomBuilderState):
             self.deck[card] -= 1
             self.hand2[q] = card
             self.hand2_epoch[q] = self.epoch
-            self.last_draw2[q] = len(self._history)
+            self.last_draw2[q] = self.move_number()
             self.pending = P_NONE
             self._start_turn((q + 1) % self.num_players)
             return
@@ -411,7 +450,7 @@ class CrossroadsState(KingdomBuilderState):
         if self.hand2[p] != NO_CARD:
             self.discard[self.hand2[p]] += 1
             self.hand2[p] = NO_CARD
-        statuses = (READY, USED, NEW) if self.xo[0] else (READY, USED)
+        statuses = HELD if self.xo.draw_on_acquisition else (READY, USED)
         want = self.holds(p, "crossroads", statuses)
         super()._end_turn()
         self.need2[p] = (
@@ -441,7 +480,7 @@ class CrossroadsState(KingdomBuilderState):
             return {}
         all_areas, build_areas = task_areas(self.board)
         return X.score_tasks(
-            self.tasks, self.occ[p], areas=all_areas if self.xo[7] else build_areas,
+            self.tasks, self.occ[p], areas=all_areas if self.xo.home_country_all else build_areas,
             specials=self.board.special,
         )
 
@@ -453,14 +492,6 @@ class CrossroadsState(KingdomBuilderState):
             ps.parts.update(tg)
             ps.total += sum(tg.values())
         return out
-
-    def evaluate(self, player: int) -> float:
-        """Greedy value: the base value + task gold + 0.01 per piece hex on the board."""
-        return (
-            super().evaluate(player)
-            + sum(self.task_gold(player).values())
-            + 0.01 * self.pieces_of(player).bit_count()
-        )
 
     # ------------------------------------------------------------------ views
     def visible_hand(self, p: int, viewer: int | None) -> int | None:
@@ -482,7 +513,8 @@ class CrossroadsState(KingdomBuilderState):
 
     def crossroads_view(self, viewer: int | None) -> dict[str, Any]:
         """The public Crossroads facts (pieces, tasks, location summaries) plus ``viewer``'s
-        own second card."""
+        own second card (names and texts from the game's ``texts`` table)."""
+        texts = self.game.texts
         players = []
         for q in range(self.num_players):
             v2 = self.visible_hand2(q, viewer)
@@ -499,13 +531,14 @@ class CrossroadsState(KingdomBuilderState):
                 summary.append({
                     "section": sid,
                     "tiles": [
-                        {"kind": k, "name": X.TILE_NAMES[k], "text": X.LOCATION_SUMMARY[k]}
+                        {"kind": k, "name": texts.TILE_NAMES[k], "text": texts.TILE_RULES[k]}
                         for k in X.SECTIONS[sid]
                     ],
                 })
         return {
             "tasks": [
-                {"task": t, "name": X.TASK_NAMES[t], "gold": X.TASK_GOLD[t]} for t in self.tasks
+                {"task": t, "name": texts.TASK_NAMES[t], "gold": X.TASK_GOLD[t]}
+                for t in self.tasks
             ],
             "location_summary": summary,
             "players": players,
@@ -531,63 +564,6 @@ class CrossroadsState(KingdomBuilderState):
         ]
         s._redeal(hidden, s.hand2, self.hand2_epoch, s.last_draw2, rng)
         return s
-
-    def render_text(self, player: int | None = None, color: bool = False) -> str:
-        """The base drawing plus the Crossroads pieces, tasks and second cards."""
-        text = super().render_text(player, color)
-        lines = [text, "Crossroads tasks: " + ("; ".join(
-            f"{X.TASK_NAMES[t]} ({X.TASK_GOLD[t]} gold)" for t in self.tasks) or "none")]
-        for q in range(self.num_players):
-            parts = []
-            for label, m in (("wagon", self.wagon[q]), ("ship", self.ship[q]),
-                             ("warriors", self.warriors[q])):
-                parts.append(f"{label} " + (" ".join(hex_name(i) for i in bits(m)) or "-"))
-            ch = self.city_hall[q]
-            centre = X.erode(ch)
-            parts.append("city hall " + (f"{hex_name(centre.bit_length() - 1)} (+6)"
-                                         if ch else "-"))
-            v2 = self.visible_hand2(q, player)
-            if v2 is None:
-                parts.append("second card hidden")
-            elif v2 >= 0:
-                parts.append(f"second card {CARD_TERRAINS[v2]}")
-            lines.append(f"P{q + 1} pieces: " + ", ".join(parts))
-        if self.blocked:
-            blocked = " ".join(hex_name(i) for i in bits(self.blocked))
-            lines.append(f"blocked by warriors: {blocked}")
-        if self.fort_card >= 0:
-            lines.append(f"Fort card: {CARD_TERRAINS[self.fort_card]} - build on it now")
-        for sec in self.crossroads_view(player)["location_summary"]:
-            for t in sec["tiles"]:
-                lines.append(f"  {t['name']}: {t['text']}")
-        return "\n".join(lines)
-
-    def render_svg(self, player: int | None = None) -> str:
-        """The base SVG plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
-        H city hall) and ``data-key="move"``/``"remove"`` buttons stay implicit."""
-        import math
-
-        svg = super().render_svg(player)
-        size = 14.0
-        w = math.sqrt(3) * size
-        margin = 6.0
-        marks = []
-        for q in range(self.num_players):
-            for letter, m in (("W", self.wagon[q]), ("S", self.ship[q]),
-                              ("X", self.warriors[q]), ("H", self.city_hall[q])):
-                for i in bits(m):
-                    r, c = divmod(i, 20)
-                    cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-                    cy = margin + size + r * size * 1.5
-                    marks.append(
-                        f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
-                        f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
-                        f'pointer-events="none">{letter}</text>'
-                    )
-        if not marks:
-            return svg
-        cut = svg.rfind("</svg>")
-        return svg[:cut] + "".join(marks) + svg[cut:]
 
     # ------------------------------------------------------------------ notation
     def parse_action(self, text: str) -> int:
@@ -623,34 +599,11 @@ class CrossroadsState(KingdomBuilderState):
     # ------------------------------------------------------------------ JSON
     def _position_json(self) -> dict[str, Any]:
         d = super()._position_json()
-        d["crossroads"] = {
-            "tasks": list(self.tasks),
-            "wagon": [format(m, "x") for m in self.wagon],
-            "ship": [format(m, "x") for m in self.ship],
-            "warriors": [format(m, "x") for m in self.warriors],
-            "city_hall": [format(m, "x") for m in self.city_hall],
-            "hand2": list(self.hand2),
-            "hand2_epoch": list(self.hand2_epoch),
-            "last_draw2": list(self.last_draw2),
-            "need2": list(self.need2),
-            "lock": self.lock,
-            "fort_card": self.fort_card,
-        }
+        d["crossroads"] = dump_fields(self, CROSSROADS_SAVED_FIELDS)
         return d
 
     def _load_position(self, data: Mapping[str, Any]) -> None:
         super()._load_position(data)
-        x = data["crossroads"]
-        self.tasks = tuple(str(t) for t in x["tasks"])
-        for key in ("wagon", "ship", "warriors", "city_hall"):
-            setattr(self, key, [int(m, 16) for m in x[key]])
-        for key in ("hand2", "hand2_epoch", "last_draw2"):
-            setattr(self, key, [int(v) for v in x[key]])
-        self.need2 = [bool(v) for v in x["need2"]]
-        self.lock = int(x["lock"])
-        self.fort_card = int(x["fort_card"])
+        load_fields(self, CROSSROADS_SAVED_FIELDS, data["crossroads"])
         if len(self.wagon) != self.num_players:
             raise ValueError("player count does not match the saved Crossroads position")
-
-
-assert TILE_KINDS["fort"] is not None and FORT_DRAW > 0 and LOST >= 0

@@ -12,8 +12,8 @@ What lives here (Crossroads rulebook, seed 004, and rules digest §9):
   (:func:`wagon_place_targets`, :func:`ship_place_targets`, :func:`warrior_place_targets`,
   :func:`piece_move_targets`, :func:`city_hall_centres`, :func:`city_hall_footprint`) and the
   warrior blocking mask (:func:`warrior_blocked`);
-* the 8 new location tiles' metadata (:data:`TILE_KINDS`, :data:`LOCATION_SUMMARY`) and the 4
-  Crossroads sections (:data:`SECTIONS`);
+* the 8 new location tile ids (:data:`TILE_KINDS`; their names and texts are in ``texts.py``) and
+  the 4 Crossroads sections (:data:`SECTIONS`);
 * the Crossroads rules options (:data:`CROSSROADS_OPTIONS`), one per disputed point of digest
   §9/§10, each with the digest default (or the rulebook's answer where the rulebook decides).
 
@@ -46,10 +46,7 @@ __all__ = [
     "DIAGONAL_LINES",
     "TASKS",
     "TASK_GOLD",
-    "TASK_NAMES",
     "TILE_KINDS",
-    "TILE_NAMES",
-    "LOCATION_SUMMARY",
     "SECTIONS",
     "PIECES_PER_PLAYER",
     "MOVE_DISTANCE",
@@ -206,15 +203,6 @@ TASK_GOLD: dict[str, int] = {
     "advance": 9,
     "compass_points": 10,
 }
-TASK_NAMES: dict[str, str] = {
-    "home_country": "Home country",
-    "fortress": "Fortress",
-    "road": "Road",
-    "place_of_refuge": "Place of Refuge",
-    "advance": "Advance",
-    "compass_points": "Compass points",
-}
-
 TILE_KINDS: tuple[str, ...] = (
     "foresters_lodge",
     "monastery",
@@ -226,36 +214,6 @@ TILE_KINDS: tuple[str, ...] = (
     "wagon",
 )
 """The 8 Crossroads location tile ids."""
-TILE_NAMES: dict[str, str] = {
-    "foresters_lodge": "Forester's Lodge",
-    "monastery": "Monastery",
-    "fort": "Fort",
-    "crossroads": "Crossroads",
-    "city_hall": "City Hall",
-    "lighthouse": "Lighthouse",
-    "barracks": "Barracks",
-    "wagon": "Wagon",
-}
-LOCATION_SUMMARY: dict[str, str] = {
-    "foresters_lodge": "Build 1 settlement on an empty forest hex, adjacent to your settlements "
-    "if possible.",
-    "monastery": "Build 1 settlement on an empty canyon hex, adjacent to your settlements if "
-    "possible.",
-    "fort": "Draw a terrain card and build 1 settlement on an empty hex of its terrain, adjacent "
-    "to your settlements if possible (draw and build are one action).",
-    "crossroads": "Draw an extra terrain card at the end of each of your turns; play either card "
-    "(the first terrain you use counts for the whole turn), discard both at the end.",
-    "city_hall": "Once: place your city hall on 7 empty buildable hexes (a hex and its 6 "
-    "neighbours) adjacent to your settlements; it stays and counts as 7 settlements.",
-    "lighthouse": "Place your ship on an empty water hex (adjacent if possible), move it up to 3 "
-    "hexes across empty water, or take it back.",
-    "barracks": "Place one of your 2 warriors on an empty buildable hex (adjacent if possible) or "
-    "take one back. No building or moving onto hexes next to a warrior.",
-    "wagon": "Place your wagon on an empty buildable or mountain hex (adjacent if possible), move "
-    "it up to 3 hexes across such empty hexes, or take it back.",
-}
-"""Location summary card text per tile (shown to players for each Crossroads section in play)."""
-
 SECTIONS: dict[str, tuple[str, str]] = {
     "lighthouse_foresters_lodge": ("lighthouse", "foresters_lodge"),
     "barracks_crossroads": ("barracks", "crossroads"),

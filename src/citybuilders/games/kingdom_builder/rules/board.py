@@ -1,4 +1,5 @@
-"""Kingdom Builder board: section data, geometry on 400-hex bitsets, assembled boards.
+"""Kingdom Builder board: geometry on 400-hex bitsets and assembled boards (section data and
+terrain ids come from :mod:`..loader` and are re-exported here).
 
 Geometry (rules digest §2, boards.json ``coordinate_convention``): the assembled board is a
 20×20 odd-r hex grid; hex index ``i = R * 20 + C`` (row ``R`` 0 on top, odd rows shifted half a
@@ -11,14 +12,30 @@ quadrants 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right: ``R = r + 10 *
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from typing import Any, Sequence
+from typing import Sequence
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
+
+from ..loader import (
+    CANYON,
+    CARD_TERRAINS,
+    CASTLE,
+    DESERT,
+    FLOWER_FIELD,
+    FOREST,
+    GRASS,
+    LOCATION,
+    MOUNTAIN,
+    TERRAIN_CODES,
+    TERRAINS,
+    WATER,
+    SectionData,
+    all_section_ids,
+    base_section_ids,
+    section_data,
+)
 
 __all__ = [
     "SIZE",
@@ -60,18 +77,6 @@ SIZE = 20
 NUM_HEXES = SIZE * SIZE
 FULL = (1 << NUM_HEXES) - 1
 
-# terrain ids; 0..4 are the buildable terrains and the terrain-card kinds (digest §1)
-GRASS, CANYON, DESERT, FLOWER_FIELD, FOREST, WATER, MOUNTAIN, CASTLE, LOCATION = range(9)
-TERRAINS: tuple[str, ...] = (
-    "grass", "canyon", "desert", "flower_field", "forest", "water", "mountain", "castle",
-    "location",
-)
-CARD_TERRAINS: tuple[str, ...] = TERRAINS[:5]
-"""The 5 terrain-card kinds, in card-action order (grass, canyon, desert, flower_field, forest)."""
-TERRAIN_CODES: dict[str, int] = {
-    "G": GRASS, "C": CANYON, "D": DESERT, "F": FLOWER_FIELD, "T": FOREST, "W": WATER,
-    "M": MOUNTAIN, "K": CASTLE, "L": LOCATION,
-}
 _CODE_OF = {v: k for k, v in TERRAIN_CODES.items()}
 
 NEIGHBORS: tuple[int, ...] = hex_neighbor_masks(SIZE, SIZE)
@@ -169,113 +174,6 @@ def parse_hex(text: str) -> int:
     if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
         raise ValueError(f"'{text.strip()}' is not a hex; write row,col like 7,12")
     return hex_index(int(parts[0]), int(parts[1]))
-
-
-# --------------------------------------------------------------------------- section data
-@dataclass(frozen=True)
-class SectionData:
-    """One 10×10 board section in printed orientation.
-
-    ``terrain[r][c]`` terrain ids; ``locations`` ((r, c, kind), ...) with kind ids like
-    ``"farm"``; ``castles`` ((r, c), ...); ``expansion`` ``"base"`` or ``"crossroads"``.
-    """
-
-    id: str
-    name: str
-    expansion: str
-    terrain: tuple[tuple[int, ...], ...]
-    locations: tuple[tuple[int, int, str], ...]
-    castles: tuple[tuple[int, int], ...]
-    tiles_per_location: int
-
-
-def _validate_section(raw: Any, where: str) -> SectionData:
-    if not isinstance(raw, dict):
-        raise FormatError(f"{where}: expected an object")
-    for key in ("id", "name", "expansion", "rows", "locations", "castles", "terrain_counts"):
-        if key not in raw:
-            raise FormatError(f"{where}: missing key '{key}'")
-    sid = raw["id"]
-    rows = raw["rows"]
-    if not isinstance(rows, list) or len(rows) != 10:
-        raise FormatError(f"{where} ({sid}): 'rows' must hold 10 rows")
-    terrain: list[tuple[int, ...]] = []
-    for r, row in enumerate(rows):
-        if not isinstance(row, str) or len(row) != 10:
-            raise FormatError(f"{where} ({sid}): row {r} must be a string of 10 terrain codes")
-        for c, ch in enumerate(row):
-            if ch not in TERRAIN_CODES:
-                raise FormatError(
-                    f"{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
-                    f"allowed: {''.join(TERRAIN_CODES)}"
-                )
-        terrain.append(tuple(TERRAIN_CODES[ch] for ch in row))
-    counts = {name: 0 for name in TERRAINS}
-    for row_t in terrain:
-        for t in row_t:
-            counts[TERRAINS[t]] += 1
-    want = {k: v for k, v in raw["terrain_counts"].items() if v}
-    have = {k: v for k, v in counts.items() if v}
-    if want != have:
-        raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared {want}")
-    locations = []
-    for loc in raw["locations"]:
-        r, c, kind = loc
-        if terrain[r][c] != LOCATION:
-            raise FormatError(f"{where} ({sid}): location {r},{c} is not an L hex")
-        locations.append((int(r), int(c), str(kind)))
-    castles = []
-    for r, c in raw["castles"]:
-        if terrain[r][c] != CASTLE:
-            raise FormatError(f"{where} ({sid}): castle {r},{c} is not a K hex")
-        castles.append((int(r), int(c)))
-    if len(locations) != counts["location"] or len(castles) != counts["castle"]:
-        raise FormatError(f"{where} ({sid}): listed locations/castles differ from the L/K hexes")
-    return SectionData(
-        id=str(sid),
-        name=str(raw["name"]),
-        expansion=str(raw["expansion"]),
-        terrain=tuple(terrain),
-        locations=tuple(locations),
-        castles=tuple(castles),
-        tiles_per_location=int(raw.get("tiles_per_location", 2)),
-    )
-
-
-def load_sections(text: str) -> dict[str, SectionData]:
-    """Parse and validate a sections file (format of data/sections.json).
-
-    Checks: 10×10 rows, known terrain codes, the declared ``terrain_counts``, locations/castles
-    on L/K hexes. Raises FormatError naming the section and the problem.
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"sections: not valid JSON ({exc.msg})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
-        raise FormatError("sections: expected an object with a 'sections' list")
-    out: dict[str, SectionData] = {}
-    for k, raw in enumerate(data["sections"]):
-        sec = _validate_section(raw, f"sections[{k}]")
-        out[sec.id] = sec
-    return out
-
-
-@lru_cache(maxsize=1)
-def section_data() -> dict[str, SectionData]:
-    """All 12 sections (8 base + 4 Crossroads) from the package data, validated."""
-    text = resources.files(__package__).joinpath("data/sections.json").read_text("utf-8")
-    return load_sections(text)
-
-
-def base_section_ids() -> list[str]:
-    """The 8 base-game section ids in rulebook order."""
-    return [s.id for s in section_data().values() if s.expansion == "base"]
-
-
-def all_section_ids() -> list[str]:
-    """All section ids (base first, then Crossroads)."""
-    return list(section_data())
 
 
 # --------------------------------------------------------------------------- assembled board

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import hex_slot_base
+from ..actions import hex_slot_base
 from .board import CANYON, FOREST, NUM_HEXES, hex_name, parse_hex
+from .placement import PIECE_LIMIT
 from .tiles import TILE_KINDS, TerrainBuildTile, TileKind, mask_actions, register_tile_kind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,7 +59,7 @@ class FortTile(TileKind):
     nothing is built (option ``fort_without_target="redraw"``: draw again)."""
 
     def __init__(self) -> None:
-        self.id, self.name = "fort", "Fort"
+        self.id = "fort"
         self.doc = (
             "Draw a terrain card and build 1 settlement on its terrain, adjacent if possible "
             "(Crossroads rulebook 'Fort'; digest §9.2: draw and build are one action)."
@@ -102,7 +103,7 @@ class CityHallTile(TileKind):
     for good and counts as 7 settlements. Notation ``city_hall R,C`` names the centre."""
 
     def __init__(self) -> None:
-        self.id, self.name = "city_hall", "City Hall"
+        self.id = "city_hall"
         self.doc = (
             "Place your city hall (7 hexes: a centre and its 6 neighbours) on empty buildable "
             "hexes next to your settlements; it stays and counts as 7 settlements "
@@ -131,8 +132,8 @@ class PieceTile(TileKind):
     """Wagon / Lighthouse: place the piece (if it is in your supply), or move it up to 3 spaces,
     or take it back (rulebook 'Wagon', 'Ship'). Block: place (400) | move (400) | remove (1)."""
 
-    def __init__(self, id: str, name: str, slot: int, piece: str, doc: str) -> None:
-        self.id, self.name, self.doc = id, name, doc
+    def __init__(self, id: str, slot: int, piece: str, doc: str) -> None:
+        self.id, self.doc = id, doc
         self.piece = piece
         self.base = hex_slot_base(slot)
         self.size = 2 * NUM_HEXES + 1
@@ -186,7 +187,7 @@ class BarracksTile(TileKind):
     (adjacent if possible) or take one of yours back. Block: place (400) | remove (400)."""
 
     def __init__(self) -> None:
-        self.id, self.name = "barracks", "Barracks"
+        self.id = "barracks"
         self.doc = (
             "Place one of your 2 warriors on an empty buildable hex, adjacent if possible, or "
             "take one back; nobody may build on or move onto a hex next to a warrior "
@@ -197,7 +198,7 @@ class BarracksTile(TileKind):
 
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
         out: list[int] = []
-        if st.warriors[p].bit_count() < 2:
+        if st.warriors[p].bit_count() < PIECE_LIMIT["warrior"]:
             out = mask_actions(st.piece_place_targets("warrior", p), self.base)
         out.extend(mask_actions(st.warriors[p], self.base + NUM_HEXES))
         return out
@@ -240,24 +241,24 @@ def _register() -> None:
     if "foresters_lodge" in TILE_KINDS:
         return
     register_tile_kind(TerrainBuildTile(
-        "foresters_lodge", "Forester's Lodge", FOREST_SLOT, FOREST,
+        "foresters_lodge", FOREST_SLOT, FOREST,
         "Build 1 settlement on forest, adjacent if possible (Crossroads rulebook "
         "'Forester's Lodge'; digest §9.2).",
     ))
     register_tile_kind(TerrainBuildTile(
-        "monastery", "Monastery", 6, CANYON,
+        "monastery", 6, CANYON,
         "Build 1 settlement on canyon, adjacent if possible (Crossroads rulebook 'Monastery'; "
         "digest §9.2).",
     ))
     register_tile_kind(FortTile())
     register_tile_kind(CityHallTile())
     register_tile_kind(PieceTile(
-        "wagon", "Wagon", 10, "wagon",
+        "wagon", 10, "wagon",
         "Place your wagon on an empty buildable or mountain hex (adjacent if possible), move it "
         "up to 3 spaces across such empty hexes, or take it back (Crossroads rulebook 'Wagon').",
     ))
     register_tile_kind(PieceTile(
-        "lighthouse", "Lighthouse", 13, "ship",
+        "lighthouse", 13, "ship",
         "Place your ship on an empty water hex (adjacent if possible), move it up to 3 spaces "
         "across empty water, or take it back (Crossroads rulebook 'Ship').",
     ))

@@ -15,12 +15,14 @@ status: none, ready, used (this turn), new (taken this turn, usable from the nex
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from enum import IntEnum
+from typing import Any, Callable, Mapping
 
 from citybuilders.core.errors import IllegalActionError
 from citybuilders.core.game import CHANCE, TERMINAL, PlayerScore, State, chance_viewer_of
 
-from .actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, NUM_ACTIONS
+from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, NUM_ACTIONS
+from ..scoring import score_all
 from .board import (
     CARD_TERRAINS,
     FULL,
@@ -30,30 +32,140 @@ from .board import (
     bits,
     dilate,
     hex_name,
+    make_board,
     parse_hex,
 )
-from .scoring import score_all, score_player
-from .tiles import KINDS_BY_BASE, TILE_KINDS, kind_of_action
+from .placement import SETTLEMENT_SUPPLY
+from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
 
-__all__ = ["KingdomBuilderState", "NONE", "READY", "USED", "NEW", "LOST"]
+__all__ = [
+    "KingdomBuilderState",
+    "TileStatus",
+    "NONE",
+    "READY",
+    "USED",
+    "NEW",
+    "LOST",
+    "HELD",
+    "STATUS_NAMES",
+    "Pending",
+    "P_NONE",
+    "P_DEAL",
+    "P_DRAW",
+    "P_REDRAW",
+    "NO_CARD",
+    "SUPPLY",
+    "SETUP_FIELDS",
+    "SAVED_FIELDS",
+    "dump_fields",
+    "load_fields",
+]
 
-NONE, READY, USED, NEW, LOST = range(5)
-STATUS_NAMES = ("none", "ready", "used", "new", "lost")
+
+class TileStatus(IntEnum):
+    """Status of a player's location tile for one location hex (``hold[p * nloc + k]``;
+    rulebook 'Pegando Peças' and 'Manutenção das Peças de Local')."""
+
+    NONE = 0
+    """Never taken from this location."""
+    READY = 1
+    """Held and usable now."""
+    USED = 2
+    """Held, already used this turn (ready again next turn)."""
+    NEW = 3
+    """Taken this turn: usable from the player's next turn."""
+    LOST = 4
+    """Lost for good (no piece next to the location any more); never taken again."""
+
+
+NONE, READY, USED, NEW, LOST = (int(t) for t in TileStatus)
+"""The codes as plain ints (comparing an int subclass costs more on the hot paths)."""
+HELD: tuple[int, ...] = (READY, USED, NEW)
+"""The statuses of a tile the player holds."""
+STATUS_NAMES: tuple[str, ...] = tuple(s.name.lower() for s in TileStatus)
+"""``"none", "ready", "used", "new", "lost"`` (observation ``tiles[].status``)."""
 NO_CARD = -1
-# pending chance kinds
-P_NONE, P_DEAL, P_DRAW, P_REDRAW = range(4)
-SUPPLY = 40
+"""``hand[p]`` without a card (and "no terrain" in :meth:`KingdomBuilderState.card_terrain`)."""
+
+
+class Pending(IntEnum):
+    """What the pending chance node draws (``pending``; P_NONE = no chance node)."""
+
+    NONE = 0
+    DEAL = 1
+    """The initial deal, one private card per player (``pending_player`` = who)."""
+    DRAW = 2
+    """The end-of-turn draw of ``pending_player`` (private)."""
+    REDRAW = 3
+    """The rare exception's public redraw (digest §4.4)."""
+    FORT = 4
+    """Crossroads: the Fort's terrain card (public)."""
+    DRAW2 = 5
+    """Crossroads: the Crossroads tile's second card (private)."""
+
+
+P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pending.DRAW),
+                                    int(Pending.REDRAW))
+"""The codes as plain ints (see :data:`NONE`)."""
+SUPPLY = SETTLEMENT_SUPPLY
+"""Settlements per player (rulebook Preparação: 40 settlements each)."""
+
+SETUP_FIELDS: tuple[str, ...] = (
+    "board", "cards", "opts", "redraw", "loss_immediate", "allow_null_move", "nloc", "x",
+)
+"""State fields fixed by the setup and the options (not saved: the record's setup rebuilds them,
+except ``board`` and ``cards`` which the position JSON repeats as ``sections``/``cards``)."""
+SAVED_FIELDS: tuple[tuple[str, str], ...] = (
+    ("occ", "masks"), ("stl", "masks"), ("all_occ", "mask"), ("blocked", "mask"),
+    ("supply", "ints"), ("hand", "ints"), ("deck", "ints"), ("discard", "ints"),
+    ("removed", "ints"), ("hold", "ints"), ("loc_left", "ints"), ("cur", "int"),
+    ("start", "int"), ("pending", "int"), ("pending_player", "int"), ("mand", "int"),
+    ("final_round", "bool"), ("over", "bool"), ("turn", "int"), ("epoch", "int"),
+    ("hand_epoch", "ints"), ("last_draw", "ints"), ("revealed", "ints"),
+)
+"""The one list of the position's changing fields, in position-JSON order, with their JSON
+codec: ``masks`` (list of bitsets as hex strings), ``mask`` (one bitset), ``ints``, ``int``,
+``bool``, ``bools``, ``strs``. ``__slots__``, :meth:`KingdomBuilderState._position_json` and
+``_load_position`` are derived from it; the hand-written ``_clone`` is checked against it by
+tests/kingdom_builder/test_fields.py."""
+
+_DUMP: dict[str, Callable[[Any], Any]] = {
+    "masks": lambda v: [format(o, "x") for o in v],
+    "mask": lambda v: format(v, "x"),
+    "ints": list,
+    "bools": list,
+    "strs": list,
+    "int": lambda v: v,
+    "bool": lambda v: v,
+}
+_LOAD: dict[str, Callable[[Any], Any]] = {
+    "masks": lambda v: [int(o, 16) for o in v],
+    "mask": lambda v: int(v, 16),
+    "ints": lambda v: [int(x) for x in v],
+    "bools": lambda v: [bool(x) for x in v],
+    "strs": lambda v: tuple(str(x) for x in v),
+    "int": int,
+    "bool": bool,
+}
+
+
+def dump_fields(obj: Any, fields: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """``{name: JSON value}`` of ``obj``'s ``fields`` (see :data:`SAVED_FIELDS`)."""
+    return {name: _DUMP[codec](getattr(obj, name)) for name, codec in fields}
+
+
+def load_fields(obj: Any, fields: tuple[tuple[str, str], ...], data: Mapping[str, Any]) -> None:
+    """Inverse of :func:`dump_fields` (raises KeyError/ValueError/TypeError on bad data)."""
+    for name, codec in fields:
+        setattr(obj, name, _LOAD[codec](data[name]))
 
 
 class KingdomBuilderState(State):
     """One Kingdom Builder position (see the module docstring for the representation)."""
 
-    __slots__ = (
-        "board", "cards", "opts", "redraw", "loss_immediate", "allow_null_move",
-        "occ", "stl", "all_occ", "blocked", "supply", "hand", "deck", "discard", "removed",
-        "hold", "loc_left", "nloc", "cur", "start", "pending", "pending_player", "mand",
-        "final_round", "over", "turn", "epoch", "hand_epoch", "last_draw", "revealed", "x",
-    )
+    __slots__ = SETUP_FIELDS + tuple(name for name, _ in SAVED_FIELDS)
+    VERBS: tuple[str, ...] = BASE_TILE_IDS
+    """Tile kinds whose notation this game accepts (Crossroads adds its own)."""
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -158,7 +270,7 @@ class KingdomBuilderState(State):
         base = p * self.nloc
         for k in range(self.nloc):
             s = self.hold[base + k]
-            if s in (READY, USED, NEW):
+            if s in HELD:
                 out.append((k, self.board.locations[k][1], s))
         return out
 
@@ -218,7 +330,7 @@ class KingdomBuilderState(State):
         own = self.occ[p]
         for k in (range(self.nloc) if locs is None else locs):
             s = self.hold[base + k]
-            if s in (READY, USED, NEW) and not board.loc_nbr[k] & own:
+            if s in HELD and not board.loc_nbr[k] & own:
                 self.hold[base + k] = LOST
                 if s == READY:
                     kind = board.locations[k][1]
@@ -334,7 +446,7 @@ class KingdomBuilderState(State):
         """Player ``q``'s drawn card (already out of the deck) goes into ``hand[q]``."""
         self.hand[q] = card
         self.hand_epoch[q] = self.epoch
-        self.last_draw[q] = len(self._history)
+        self.last_draw[q] = self.move_number()
 
     def _start_turn(self, p: int) -> None:
         self.cur = p
@@ -439,41 +551,13 @@ class KingdomBuilderState(State):
         """Gold per player: the 3 Kingdom Builder cards + castles (digest §7)."""
         return score_all(self.board, self.cards, self.occ, self.opts)
 
-    def evaluate(self, player: int) -> float:
-        """Greedy value: gold, + 0.5 per tile held (tiles are extra actions), + 0.01 per
-        settlement on the board (prefer building when gold is equal)."""
-        held = 0
-        base = player * self.nloc
-        for k in range(self.nloc):
-            if self.hold[base + k] in (READY, USED, NEW):
-                held += 1
-        return (
-            score_player(self.board, self.cards, self.occ, player, self.opts)
-            + 0.5 * held
-            + 0.01 * self.stl[player].bit_count()
-        )
-
-    def greedy_action(self, player: int, rng: random.Random) -> int | None:
-        """One-ply greedy: the legal action with the best :meth:`evaluate` afterwards; ties
-        broken at random; ``end`` only when nothing improves the value (tiles get used)."""
-        legal = self._legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        best: list[int] = []
-        best_v = float("-inf")
-        for a in legal:
-            if a == END:
-                v = self.evaluate(player) - 1e-6
-            else:
-                s = self._clone()
-                s._history = self._history
-                s._apply(a, player)
-                v = s.evaluate(player)
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif v > best_v - 1e-9:
-                best.append(a)
-        return best[rng.randrange(len(best))]
+    def successor(self, action: int, player: int) -> "KingdomBuilderState":
+        """A copy with ``action`` applied for ``player`` without validation, for one-ply searches
+        (strategy.py): the copy shares this state's history list and must not be played on."""
+        s = self._clone()
+        s._history = self._history
+        s._apply(action, player)
+        return s
 
     # ------------------------------------------------------------------ views
     def visible_hand(self, p: int, viewer: int | None) -> int | None:
@@ -532,7 +616,7 @@ class KingdomBuilderState(State):
         owner's turn starts and the card is played face up)."""
         shown = set(self.revealed)
         parts = []
-        for idx, (actor, action) in enumerate(self._history):
+        for idx, (actor, action) in enumerate(self.history()):
             viewer = chance_viewer_of(actor)
             if viewer is not None and viewer != player and idx not in shown:
                 parts.append(f"{actor}:?")
@@ -583,7 +667,7 @@ class KingdomBuilderState(State):
                 rng.shuffle(cards)
                 for q, c in zip(qs, cards):
                     hand[q] = c
-        history = self._history
+        history = self._history  # this state is a fresh clone: relabel its own history in place
         for q in hidden:
             idx = last_draw[q]
             if 0 <= idx < len(history):
@@ -621,11 +705,11 @@ class KingdomBuilderState(State):
                 return BUILD_BASE + parse_hex(args)
             if verb == "card" and args.replace(" ", "_") in CARD_TERRAINS:
                 return CARD_BASE + CARD_TERRAINS.index(args.replace(" ", "_"))
-            if verb in TILE_KINDS:
+            if verb in self.VERBS:
                 return TILE_KINDS[verb].parse(args)
         except ValueError as exc:
             raise IllegalActionError(f"'{text.strip()}': {exc}") from None
-        verbs = ", ".join(["build", "end", *TILE_KINDS])
+        verbs = ", ".join(["build", "end", *self.VERBS])
         raise IllegalActionError(f"unknown move '{verb}'; moves are: {verbs}")
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
@@ -663,13 +747,14 @@ class KingdomBuilderState(State):
             return (f"'{text}': tiles may not be used in the middle of the mandatory action "
                     f"({self.mand} of 3 built)")
         statuses = [s for k, kid, s in self.tiles_of(p) if kid == kind.id]
+        name = self.game.texts.TILE_NAMES[kind.id]
         if not statuses:
-            return f"'{text}': you hold no {kind.name} tile"
+            return f"'{text}': you hold no {name} tile"
         if READY not in statuses:
             if NEW in statuses:
-                return f"'{text}': a {kind.name} tile taken this turn is usable from your next turn"
-            return f"'{text}': your {kind.name} tile was already used this turn"
-        return f"'{text}': not a legal {kind.name} action here ({kind.doc})"
+                return f"'{text}': a {name} tile taken this turn is usable from your next turn"
+            return f"'{text}': your {name} tile was already used this turn"
+        return f"'{text}': not a legal {name} action here ({kind.doc})"
 
     def _why_not_build(self, p: int, h: int) -> str:
         card = self.hand[p]
@@ -689,33 +774,6 @@ class KingdomBuilderState(State):
                     f"({near.bit_count()} {CARD_TERRAINS[card]} hexes qualify)")
         return "not legal now"
 
-    def action_path(self, action: int, player: int | None = None) -> tuple[str, ...]:
-        """Web click path: ``("hex:7,12",)`` for a build, ``("tile:paddock", "hex:7,12",
-        "hex:9,12")`` for a move, ``("end",)``, ``("card:grass",)`` for a chance outcome."""
-        if CARD_BASE <= action < CARD_BASE + 5:
-            return (f"card:{CARD_TERRAINS[action - CARD_BASE]}",)
-        if action == END:
-            return ("end",)
-        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
-            return (f"hex:{hex_name(action - BUILD_BASE)}",)
-        kind = kind_of_action(action)
-        if kind is None:
-            raise ValueError(f"action {action} is not a Kingdom Builder action")
-        return kind.path(action)
-
-    def render_text(self, player: int | None = None, color: bool = False) -> str:
-        """Coloured hex board with coordinates, legal hexes marked, cards, tiles, supply and
-        running scores (see render.py)."""
-        from .render import render_text
-
-        return render_text(self, player, color)
-
-    def render_svg(self, player: int | None = None) -> str:
-        """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
-        from .render import render_svg
-
-        return render_svg(self, player)
-
     def result_info(self) -> dict[str, Any]:
         """Extra sim columns: turns played and settlements left per player."""
         return {"turns": self.turn, "supply": list(self.supply)}
@@ -726,54 +784,19 @@ class KingdomBuilderState(State):
 
     # ------------------------------------------------------------------ JSON
     def _position_json(self) -> dict[str, Any]:
-        d = {
-            "occ": [format(o, "x") for o in self.occ],
-            "stl": [format(o, "x") for o in self.stl],
-            "all_occ": format(self.all_occ, "x"),
-            "blocked": format(self.blocked, "x"),
-            "supply": list(self.supply),
-            "hand": list(self.hand),
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "removed": list(self.removed),
-            "hold": list(self.hold),
-            "loc_left": list(self.loc_left),
-            "cur": self.cur,
-            "start": self.start,
-            "pending": self.pending,
-            "pending_player": self.pending_player,
-            "mand": self.mand,
-            "final_round": self.final_round,
-            "over": self.over,
-            "turn": self.turn,
-            "epoch": self.epoch,
-            "hand_epoch": list(self.hand_epoch),
-            "last_draw": list(self.last_draw),
-            "revealed": list(self.revealed),
-            "sections": [list(s) for s in self.board.sections],
-            "cards": list(self.cards),
-        }
+        """:data:`SAVED_FIELDS`, then ``sections``, ``cards`` and (with an expansion) ``x``."""
+        d = dump_fields(self, SAVED_FIELDS)
+        d["sections"] = [list(s) for s in self.board.sections]
+        d["cards"] = list(self.cards)
         if self.x is not None:
             d["x"] = self.x.to_json()
         return d
 
     def _load_position(self, data: Mapping[str, Any]) -> None:
-        from .board import make_board
-
         self.board = make_board(tuple((str(s), int(r)) for s, r in data["sections"]))
         self.cards = tuple(str(c) for c in data["cards"])
         self.nloc = len(self.board.locations)
-        self.occ = [int(o, 16) for o in data["occ"]]
-        self.stl = [int(o, 16) for o in data["stl"]]
-        self.all_occ = int(data["all_occ"], 16)
-        self.blocked = int(data["blocked"], 16)
-        for key in ("supply", "hand", "deck", "discard", "removed", "hold", "loc_left",
-                    "hand_epoch", "last_draw", "revealed"):
-            setattr(self, key, [int(v) for v in data[key]])
-        for key in ("cur", "start", "pending", "pending_player", "mand", "turn", "epoch"):
-            setattr(self, key, int(data[key]))
-        self.final_round = bool(data["final_round"])
-        self.over = bool(data["over"])
+        load_fields(self, SAVED_FIELDS, data)
         if len(self.occ) != self.num_players or len(self.hold) != self.num_players * self.nloc:
             raise ValueError("player count does not match the saved position")
         if "x" in data and self.x is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import hex_slot_base, pair_slot_base
+from ..actions import hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
@@ -67,14 +67,13 @@ class TileKind:
     """One kind of location tile.
 
     Attributes:
-        id: lowercase id used in notation and keys (``"farm"``, ``"paddock"``).
-        name: English name (``"Farm"``).
+        id: lowercase id used in notation and keys (``"farm"``, ``"paddock"``); its player-facing
+            name and rule text are ``texts.TILE_NAMES[id]`` / ``texts.TILE_RULES[id]``.
         base: first action id of its block; ``size``: number of ids in the block.
         doc: the tile text as implemented, with its rule source.
     """
 
     id: str = ""
-    name: str = ""
     base: int = 0
     size: int = 0
     doc: str = ""
@@ -112,8 +111,8 @@ class TileKind:
 class BuildTile(TileKind):
     """Build one settlement from the supply on a target hex (``<tile> R,C``)."""
 
-    def __init__(self, id: str, name: str, slot: int, doc: str) -> None:
-        self.id, self.name, self.doc = id, name, doc
+    def __init__(self, id: str, slot: int, doc: str) -> None:
+        self.id, self.doc = id, doc
         self.slot = slot
         self.base = hex_slot_base(slot)
         self.size = NUM_HEXES
@@ -143,8 +142,8 @@ class BuildTile(TileKind):
 class TerrainBuildTile(BuildTile):
     """Build on a fixed terrain (Farm: grass, Oasis: desert), adjacency rule applies."""
 
-    def __init__(self, id: str, name: str, slot: int, terrain: int, doc: str) -> None:
-        super().__init__(id, name, slot, doc)
+    def __init__(self, id: str, slot: int, terrain: int, doc: str) -> None:
+        super().__init__(id, slot, doc)
         self.terrain = terrain
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
@@ -196,8 +195,8 @@ class TavernTile(BuildTile):
 class MoveTile(TileKind):
     """Move one of your settlements (``<tile> R,C>R,C``); tile loss/gain handled by the state."""
 
-    def __init__(self, id: str, name: str, slot: int, doc: str) -> None:
-        self.id, self.name, self.doc = id, name, doc
+    def __init__(self, id: str, slot: int, doc: str) -> None:
+        self.id, self.doc = id, doc
         self.slot = slot
         self.base = pair_slot_base(slot)
         self.size = NUM_HEXES * NUM_HEXES
@@ -243,8 +242,8 @@ class TerrainMoveTile(MoveTile):
     """Move a settlement onto an eligible hex, adjacency rule against your *other* pieces
     (digest §6: lift first; Barn = card terrain, Harbor = water)."""
 
-    def __init__(self, id: str, name: str, slot: int, terrain: int | None, doc: str) -> None:
-        super().__init__(id, name, slot, doc)
+    def __init__(self, id: str, slot: int, terrain: int | None, doc: str) -> None:
+        super().__init__(id, slot, doc)
         self.terrain = terrain  # None = the card played this turn
 
     def moves(self, st: "KingdomBuilderState", p: int) -> list[tuple[int, int]]:
@@ -328,40 +327,40 @@ def kind_of_action(action: int) -> TileKind | None:
 
 
 register_tile_kind(OracleTile(
-    "oracle", "Oracle", 0,
+    "oracle", 0,
     "Build 1 settlement on the terrain of the card you played this turn, adjacent if possible "
     "(rulebook 'Oráculo'; digest §6).",
 ))
 register_tile_kind(TerrainBuildTile(
-    "farm", "Farm", 1, GRASS,
+    "farm", 1, GRASS,
     "Build 1 settlement on grass, adjacent if possible (rulebook 'Fazenda'; digest §6).",
 ))
 register_tile_kind(TerrainBuildTile(
-    "oasis", "Oasis", 2, DESERT,
+    "oasis", 2, DESERT,
     "Build 1 settlement on desert, adjacent if possible (rulebook 'Oásis'; digest §6).",
 ))
 register_tile_kind(TowerTile(
-    "tower", "Tower", 3,
+    "tower", 3,
     "Build 1 settlement on an edge hex of any buildable terrain, adjacent if possible "
     "(rulebook 'Torre'; digest §6).",
 ))
 register_tile_kind(TavernTile(
-    "tavern", "Tavern", 4,
+    "tavern", 4,
     "Build 1 settlement at either end of a straight line of at least 3 of your settlements "
     "(rulebook 'Taverna'; digest §6).",
 ))
 register_tile_kind(TerrainMoveTile(
-    "barn", "Barn", 0, None,
+    "barn", 0, None,
     "Move 1 of your settlements to the terrain of the card played this turn, adjacent to your "
     "other settlements if possible (rulebook 'Celeiro'; digest §6).",
 ))
 register_tile_kind(TerrainMoveTile(
-    "harbor", "Harbor", 1, WATER,
+    "harbor", 1, WATER,
     "Move 1 of your settlements onto water, adjacent to your other settlements if possible "
     "(rulebook 'Porto'; digest §6).",
 ))
 register_tile_kind(PaddockTile(
-    "paddock", "Paddock", 2,
+    "paddock", 2,
     "Move 1 of your settlements exactly 2 hexes in a straight line onto an empty buildable hex; "
     "no adjacency needed (rulebook 'Curral'; digest §6).",
 ))

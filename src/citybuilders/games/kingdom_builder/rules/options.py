@@ -1,0 +1,149 @@
+"""Kingdom Builder rules options (rules digest §10: each disputed point is a named option whose
+default is the digest's recommendation), named setups and the section-spec parser.
+
+``OPTIONS`` = the base options, then the Crossroads setup and rules options (``crossroads.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citybuilders.core.options import Option
+
+from ..loader import section_data
+from ..scoring import CARDS
+from .crossroads import CROSSROADS_OPTIONS, CROSSROADS_SETUP_OPTIONS
+
+__all__ = ["OPTIONS", "PRESETS", "parse_section_spec"]
+
+PRESETS: dict[str, dict[str, list[str]]] = {
+    "first-game": {
+        "sections": ["tavern", "paddock", "oasis", "farm"],
+        "cards": ["fishermen", "knights", "merchants"],
+    },
+}
+"""Named setups. ``first-game``: the rulebook's suggestion for a first game (Setup 1 and 4)."""
+
+
+def parse_section_spec(spec: Any) -> tuple[str, int | None]:
+    """``"tavern"`` -> ("tavern", None); ``"tavern:180"`` -> ("tavern", 180).
+
+    Raises ValueError naming the bad element and listing the section ids."""
+    if not isinstance(spec, str):
+        raise ValueError(f"section {spec!r} must be a string like 'tavern' or 'tavern:180'")
+    sid, _, rot = spec.strip().lower().partition(":")
+    if sid not in section_data():
+        raise ValueError(
+            f"unknown section {sid!r}; allowed: {', '.join(section_data())} "
+            f"(optionally ':0' or ':180')"
+        )
+    if not rot:
+        return sid, None
+    if rot not in ("0", "180"):
+        raise ValueError(f"rotation of section {sid!r} must be 0 or 180, got {rot!r}")
+    return sid, int(rot)
+
+
+def _check_sections(value: list[Any]) -> list[str]:
+    if len(value) != 4:
+        raise ValueError(
+            f"need exactly 4 sections (top-left, top-right, bottom-left, bottom-right), "
+            f"got {len(value)}"
+        )
+    ids = [parse_section_spec(v)[0] for v in value]
+    if len(set(ids)) != 4:
+        raise ValueError(f"the 4 sections must differ, got {', '.join(ids)}")
+    return [str(v).strip().lower() for v in value]
+
+
+def _check_cards(value: list[Any]) -> list[str]:
+    if len(value) != 3 or len(set(value)) != 3:
+        raise ValueError(f"need exactly 3 different Kingdom Builder cards, got {value!r}")
+    return list(value)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "sections", None,
+        "The 4 board sections in the order top-left, top-right, bottom-left, bottom-right; "
+        "each 'id' (rotation drawn from the seed) or 'id:0' / 'id:180'. None = 4 random "
+        "sections and rotations from the seed.",
+        type=list, validate=_check_sections, kind="setup",
+        source="rulebook Preparação 1; digest §1-2",
+    ),
+    Option(
+        "cards", None,
+        "The 3 Kingdom Builder cards (ids: " + ", ".join(CARDS) + "). None = 3 random cards "
+        "from the seed.",
+        type=list, choices=CARDS, validate=_check_cards, kind="setup",
+        source="rulebook Preparação 4; digest §7",
+    ),
+    Option(
+        "preset", None,
+        "A named setup: 'first-game' = sections Tavern, Paddock, Oasis, Farm (0°) and the cards "
+        "Fishermen, Knights, Merchants. Explicit 'sections'/'cards' override it.",
+        type=str, choices=tuple(PRESETS), kind="setup",
+        source="rulebook Preparação 1 and 4 (first game)",
+    ),
+    Option(
+        "start_player", None,
+        "Index of the start player. None = drawn from the seed (the rulebook's 'oldest "
+        "player').",
+        type=int, minimum=0, maximum=3, kind="setup",
+        source="rulebook Preparação 7; digest §1, §10.9",
+    ),
+    Option(
+        "expansions", [],
+        "Expansions in play. 'crossroads' adds its 4 sections to the random pool (its rules "
+        "are implemented in the crossroads modules).",
+        type=list, choices=("crossroads",), kind="setup",
+        source="digest §9",
+    ),
+    Option(
+        "rare_exception", "redraw",
+        "When no empty hex of the played card's terrain is left (at the start of or during the "
+        "turn), the card leaves the game and a new card is drawn and played, repeatedly.",
+        type=str, choices=("redraw", "no_redraw"),
+        source="rulebook 'Exceção Rara'; digest §4.4, §10.1",
+        alternatives={
+            "no_redraw": "no new card: the mandatory action builds as many as possible (none) "
+                         "and Oracle/Barn cannot be used (BGA behaviour).",
+        },
+    ),
+    Option(
+        "tile_loss_timing", "immediate",
+        "When a move leaves none of your settlements next to a location you took a tile from, "
+        "the tile is lost at once (it goes out of the game and cannot be taken again).",
+        type=str, choices=("immediate", "end_of_turn"),
+        source="rulebook 'Manutenção das Peças de Local'; digest §5, §10.2",
+        alternatives={
+            "end_of_turn": "the loss is checked only when the turn ends, so moving back next to "
+                           "the location within the same turn keeps the tile (BGA help text).",
+        },
+    ),
+    Option(
+        "lords_zero_scores", "ranked",
+        "Lords: in every sector where at least one player has a settlement, players are ranked "
+        "by count alone (12 for the most, 6 for the next count), a count of 0 included.",
+        type=str, choices=("ranked", "never", "always"),
+        source="digest §7 Lords, §10.3 (BGG FAQ lists 'needs a settlement' as an app bug)",
+        alternatives={
+            "never": "a player with no settlement in a sector never scores there "
+                     "(Counterfeiter implementation).",
+            "always": "also sectors nobody entered score: everybody tied at 0 gets 12 (BGA).",
+        },
+    ),
+    Option(
+        "null_move", "forbidden",
+        "Barn/Harbor may not put the lifted settlement back on the hex it came from.",
+        type=str, choices=("forbidden", "allowed"),
+        source="digest §6, §10.4",
+        alternatives={
+            "allowed": "the origin hex is an eligible target after lifting (a move that changes "
+                       "nothing but spends the tile).",
+        },
+    ),
+)
+
+OPTIONS = OPTIONS + CROSSROADS_SETUP_OPTIONS + CROSSROADS_OPTIONS
+"""Base options, then the Crossroads setup and rules options (crossroads.py)."""

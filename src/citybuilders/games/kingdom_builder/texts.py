@@ -1,0 +1,142 @@
+"""Every player-facing name and rule text of Kingdom Builder and Crossroads, keyed by stable ids.
+
+English for now, in our own words (sources: the rulebooks, seeds 003 and 004, and the rules digest;
+later issues add Portuguese and Chinese tables with the same keys). The rules keep using the ids and
+reach these tables at run time through ``KingdomBuilderGame.texts`` (they never import this
+module); render.py imports it. Tests check that every table covers exactly its ids
+(tests/kingdom_builder/test_texts.py).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "TERRAIN_NAMES",
+    "CARD_NAMES",
+    "CARD_RULES",
+    "TILE_NAMES",
+    "TILE_RULES",
+    "LOCATION_SUMMARY",
+    "TASK_NAMES",
+    "TASK_RULES",
+    "PIECE_NAMES",
+    "PIECE_LETTERS",
+    "CASTLE_RULE",
+]
+
+TERRAIN_NAMES: dict[str, str] = {
+    "grass": "grass",
+    "canyon": "canyon",
+    "desert": "desert",
+    "flower_field": "flower field",
+    "forest": "forest",
+    "water": "water",
+    "mountain": "mountain",
+    "castle": "castle",
+    "location": "location",
+}
+"""Terrain id -> name as printed in the text board's key (lower case)."""
+
+CARD_NAMES: dict[str, str] = {
+    'fishermen': 'Fishermen',
+    'miners': 'Miners',
+    'workers': 'Workers',
+    'merchants': 'Merchants',
+    'discoverers': 'Discoverers',
+    'hermits': 'Hermits',
+    'citizens': 'Citizens',
+    'knights': 'Knights',
+    'lords': 'Lords',
+    'farmers': 'Farmers',
+}
+"""Kingdom Builder card id -> name."""
+
+CARD_RULES: dict[str, str] = {
+    'fishermen': '1 gold per settlement next to water',
+    'miners': '1 gold per settlement next to a mountain',
+    'workers': '1 gold per settlement next to a castle or location',
+    'merchants': '4 gold per castle/location linked to another by your settlements',
+    'discoverers': '1 gold per row with your settlements',
+    'hermits': '1 gold per separate settlement area',
+    'citizens': '1 gold per 2 settlements of your largest area',
+    'knights': '2 gold per settlement on your fullest row',
+    'lords': 'per sector: most settlements 12, second 6',
+    'farmers': '3 gold per settlement in your weakest sector',
+}
+"""Kingdom Builder card id -> its scoring rule, short (printed by the text board)."""
+
+CASTLE_RULE = "castles 3 gold each"
+"""Castle scoring, as printed after the cards (rulebook 'Pontuação dos Castelos')."""
+
+TILE_NAMES: dict[str, str] = {
+    'oracle': 'Oracle',
+    'farm': 'Farm',
+    'oasis': 'Oasis',
+    'tower': 'Tower',
+    'tavern': 'Tavern',
+    'barn': 'Barn',
+    'harbor': 'Harbor',
+    'paddock': 'Paddock',
+    'foresters_lodge': "Forester's Lodge",
+    'monastery': 'Monastery',
+    'fort': 'Fort',
+    'crossroads': 'Crossroads',
+    'city_hall': 'City Hall',
+    'lighthouse': 'Lighthouse',
+    'barracks': 'Barracks',
+    'wagon': 'Wagon',
+}
+"""Location tile id -> name (the 8 base tiles, then the 8 Crossroads tiles)."""
+
+TILE_RULES: dict[str, str] = {
+    'oracle': 'Build 1 settlement on the terrain of the card you play this turn, next to your settlements if you can.',
+    'farm': 'Build 1 settlement on an empty grass hex, next to your settlements if you can.',
+    'oasis': 'Build 1 settlement on an empty desert hex, next to your settlements if you can.',
+    'tower': 'Build 1 settlement on an empty buildable hex at the edge of the board, next to your settlements if you can.',
+    'tavern': 'Build 1 settlement on an empty buildable hex at either end of a straight line of 3 or more of your settlements.',
+    'barn': 'Move 1 of your settlements to an empty hex of the terrain of the card you play this turn, next to your other settlements if you can.',
+    'harbor': 'Move 1 of your settlements to an empty water hex, next to your other settlements if you can.',
+    'paddock': 'Move 1 of your settlements exactly 2 hexes in a straight line (jumping over anything) to an empty buildable hex.',
+    'foresters_lodge': 'Build 1 settlement on an empty forest hex, adjacent to your settlements if possible.',
+    'monastery': 'Build 1 settlement on an empty canyon hex, adjacent to your settlements if possible.',
+    'fort': 'Draw a terrain card and build 1 settlement on an empty hex of its terrain, adjacent to your settlements if possible (draw and build are one action).',
+    'crossroads': 'Draw an extra terrain card at the end of each of your turns; play either card (the first terrain you use counts for the whole turn), discard both at the end.',
+    'city_hall': 'Once: place your city hall on 7 empty buildable hexes (a hex and its 6 neighbours) adjacent to your settlements; it stays and counts as 7 settlements.',
+    'lighthouse': 'Place your ship on an empty water hex (adjacent if possible), move it up to 3 hexes across empty water, or take it back.',
+    'barracks': 'Place one of your 2 warriors on an empty buildable hex (adjacent if possible) or take one back. No building or moving onto hexes next to a warrior.',
+    'wagon': 'Place your wagon on an empty buildable or mountain hex (adjacent if possible), move it up to 3 hexes across such empty hexes, or take it back.',
+}
+"""Location tile id -> what the tile lets you do (Crossroads: the location summary card text)."""
+
+LOCATION_SUMMARY: dict[str, str] = {k: TILE_RULES[k] for k in list(TILE_NAMES)[8:]}
+"""The Crossroads location summary card: Crossroads tile id -> its text."""
+
+TASK_NAMES: dict[str, str] = {
+    'home_country': 'Home country',
+    'fortress': 'Fortress',
+    'road': 'Road',
+    'place_of_refuge': 'Place of Refuge',
+    'advance': 'Advance',
+    'compass_points': 'Compass points',
+}
+"""Crossroads task card id -> name."""
+
+TASK_RULES: dict[str, str] = {
+    'home_country': "5 gold: your pieces fill one whole terrain area, with no empty hex and no other player's piece in it.",
+    'fortress': '6 gold: one of your pieces is surrounded on all 6 sides by your own pieces.',
+    'road': '7 gold: at least 7 of your pieces in one unbroken diagonal line.',
+    'place_of_refuge': '8 gold: your pieces surround a castle or location hex on all sides.',
+    'advance': '9 gold: at least 7 of your pieces along one edge of the board.',
+    'compass_points': '10 gold: at least one of your pieces on each of the 4 edges of the board.',
+}
+"""Crossroads task card id -> its condition and gold."""
+
+PIECE_NAMES: dict[str, str] = {
+    "settlement": "settlement",
+    "wagon": "wagon",
+    "ship": "ship",
+    "warrior": "warrior",
+    "city_hall": "city hall",
+}
+"""Piece id -> name (the Crossroads pieces as printed by the text board)."""
+PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
+"""Letter drawn on a Crossroads piece in the SVG board."""
