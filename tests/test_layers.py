@@ -202,7 +202,7 @@ def game_folders() -> list[Path]:
                   if p.is_dir() and (p / "__init__.py").exists())
 
 
-_UNSHAPED = {"kingdom_builder", "roll_builder"}
+_UNSHAPED = {"roll_builder"}
 
 
 @pytest.mark.parametrize("folder", [
