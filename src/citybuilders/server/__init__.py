@@ -5,7 +5,7 @@ See docs/server.md for running it, database URLs, the HTTP/WebSocket API and the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["create_app", "run"]
 
@@ -20,8 +20,10 @@ def create_app(db_url: str | None = None) -> "FastAPI":
     return _create(db_url)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Serve with uvicorn on ``host:port``; ``db`` is any SQLAlchemy URL (None: default)."""
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+        limits: Any = None) -> None:
+    """Serve with uvicorn on ``host:port``; ``db`` is any SQLAlchemy URL (None: default);
+    ``limits``: a ``manager.MemoryLimits`` (None: from the environment)."""
     from .app import run as _run
 
-    _run(host, port, db)
+    _run(host, port, db, limits)

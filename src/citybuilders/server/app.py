@@ -25,9 +25,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
 from ..core.registry import game_class, registered_games
-from .manager import (ApiError, GameManager, LiveGame, option_form_specs, parse_form_options,
-                      ws_view_message)
-from .store import Store
+from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, option_form_specs,
+                      parse_form_options, unavailable, ws_view_message)
+from .store import Store, StoreError
 
 __all__ = ["create_app", "run"]
 
@@ -85,17 +85,21 @@ def _token(request: Request, body: Any = None) -> str | None:
     return tok
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, limits: MemoryLimits | None = None) -> FastAPI:
     """The web app on database ``db_url`` (any SQLAlchemy URL; None = default SQLite file).
 
-    Migrates the schema to the newest revision on start-up.
+    Takes the database lock (one server per database) and migrates the schema to the newest
+    revision on start-up: StoreError (one line) if the database is held by another server,
+    read-only, locked or unreachable. ``limits``: when games leave memory (default
+    ``MemoryLimits.from_env()``).
     """
-    store = Store(db_url)
+    store = Store(db_url, exclusive=True)
+    limits = limits if limits is not None else MemoryLimits.from_env()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.manager = GameManager(store)
+        app.state.manager = GameManager(store, limits=limits)
         try:
             yield
         finally:
@@ -127,8 +131,17 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return page_error(request, exc.status, exc.message)
+            return JSONResponse({"error": exc.message}, status_code=exc.status,
+                                headers=exc.headers)
+        resp = page_error(request, exc.status, exc.message)
+        if exc.headers:
+            resp.headers.update(exc.headers)
+        return resp
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> Response:
+        # a storage failure outside the manager's own handling (home page list, seat claim)
+        return await _api_error(request, unavailable(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -246,7 +259,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         elif lg.row.status == "running":
             raise ApiError(401, "a running game's replay needs your seat token (t=...)")
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
-                "steps": len(lg.state._history), "num_players": lg.state.num_players,
+                "steps": lg.state.move_number(), "num_players": lg.state.num_players,
                 "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
@@ -281,7 +294,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/stats")
     async def stats(request: Request) -> dict[str, Any]:
         m = manager(request)
-        return {"live_games": len(m.live), "writer": store.writer_stats()}
+        return {"live_games": len(m.live), "writer": store.writer_stats(),
+                "memory": m.memory_stats()}
 
     @app.get("/api/games")
     async def api_catalog() -> dict[str, Any]:
@@ -360,7 +374,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             if not 0 <= seat < lg.state.num_players:
                 raise ApiError(400, f"seat: expected 0 to {lg.state.num_players - 1}")
         async with lg.lock:
-            total = len(lg.state._history)
+            total = lg.state.move_number()
             step = _int_param(request, "step", total)
             if not 0 <= step <= total:
                 raise ApiError(400, f"step: expected 0 to {total}")
@@ -375,7 +389,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         body = await _json_body(request)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
-                             "steps": len(lg.state._history), "note": lg.row.note},
+                             "steps": lg.state.move_number(), "note": lg.row.note},
                             status_code=201)
 
     @app.websocket("/ws/games/{game_id}")
@@ -440,11 +454,15 @@ def _int_param(request: Request, name: str, default: int) -> int:
         raise ApiError(400, f"{name}: expected an integer, got {raw!r}") from None
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Serve the web app with uvicorn on ``host:port`` using database URL ``db``."""
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+        limits: MemoryLimits | None = None) -> None:
+    """Serve the web app with uvicorn on ``host:port`` using database URL ``db``.
+
+    Raises StoreError (one line; the CLI prints ``error: ...`` and exits 2) if the database
+    is used by another server or cannot be opened or upgraded."""
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, limits)
     print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
           flush=True)
     # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server
