@@ -13,11 +13,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from fastapi import FastAPI
 
 
-def create_app(db_url: str | None = None) -> "FastAPI":
-    """The FastAPI app on database ``db_url`` (None: SQLite file in the user data dir)."""
+def create_app(db_url: str | None = None, limits: Any = None) -> "FastAPI":
+    """The FastAPI app on database ``db_url`` (None: SQLite file in the user data dir);
+    ``limits``: a ``manager.MemoryLimits`` (None: from the environment)."""
     from .app import create_app as _create
 
-    return _create(db_url)
+    return _create(db_url, limits)
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
