@@ -206,6 +206,8 @@ async def _until_done(fut: asyncio.Future[Any]) -> bool:
             await asyncio.shield(fut)
         except asyncio.CancelledError:
             cancelled = True
+        except Exception:  # noqa: BLE001 - a failed write: the caller reads fut.exception()
+            pass
     return cancelled
 
 
