@@ -572,11 +572,37 @@ def serve(
     create_rate: int = typer.Option(30, "--create-rate", min=0,
                                     help="new games per minute per client address "
                                     "(429 past it; 0: no limit)"),
+    max_live_games: Optional[int] = typer.Option(
+        None, "--max-live-games", min=1,
+        help="most games kept in memory, least recently used out first "
+             "(default 2000 or $CITYBUILDERS_MAX_LIVE_GAMES)"),
+    idle_seconds: Optional[float] = typer.Option(
+        None, "--idle-seconds", min=0,
+        help="a running game without requests for this long leaves memory "
+             "(default 900 or $CITYBUILDERS_IDLE_SECONDS)"),
+    finished_seconds: Optional[float] = typer.Option(
+        None, "--finished-seconds", min=0,
+        help="the same for finished and imported games "
+             "(default 60 or $CITYBUILDERS_FINISHED_SECONDS)"),
 ) -> None:
-    """Run the web app: play every game in the browser (vs bots, hot-seat, online)."""
-    from .server import run
+    """Run the web app: play every game in the browser (vs bots, hot-seat, online).
 
-    run(host=host, port=port, db=db, create_rate=create_rate or None)
+    One server per database: a second one on the same database is refused (exit 2), as is a
+    database that cannot be opened or upgraded (read-only, locked). Games that leave memory
+    are replayed from the database when next requested."""
+    from dataclasses import replace
+
+    from .server import run
+    from .server.manager import MemoryLimits
+
+    limits = MemoryLimits.from_env()
+    if max_live_games is not None:
+        limits = replace(limits, max_live_games=max_live_games)
+    if idle_seconds is not None:
+        limits = replace(limits, idle_seconds=idle_seconds)
+    if finished_seconds is not None:
+        limits = replace(limits, finished_seconds=finished_seconds)
+    run(host=host, port=port, db=db, limits=limits, create_rate=create_rate or None)
 
 
 @sheets_app.callback()

@@ -29,9 +29,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
 from ..core.registry import game_class, registered_games
-from .manager import (ApiError, GameManager, LiveGame, WsClient, option_form_specs,
-                      parse_form_options, ws_view_message)
-from .store import Store
+from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
+                      option_form_specs, parse_form_options, unavailable, ws_view_message)
+from .store import Store, StoreError
 from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
     check_record
 
@@ -194,21 +194,25 @@ def _token(request: Request, body: Any = None) -> str | None:
     return tok
 
 
-def create_app(db_url: str | None = None, create_rate: int | None = None,
-               max_body: int = MAX_BODY) -> FastAPI:
+def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
+               create_rate: int | None = None, max_body: int = MAX_BODY) -> FastAPI:
     """The web app on database ``db_url`` (any SQLAlchemy URL; None = default SQLite file).
 
-    ``create_rate``: games one client address may create per minute (None or 0: no limit;
-    past it 429 with ``Retry-After``). ``max_body``: the request body limit in bytes (413).
-    Migrates the schema to the newest revision on start-up.
+    Takes the database lock (one server per database) and migrates the schema to the newest
+    revision on start-up: StoreError (one line) if the database is held by another server,
+    read-only, locked or unreachable. ``limits``: when games leave memory (default
+    ``MemoryLimits.from_env()``). ``create_rate``: games one client address may create per
+    minute (None or 0: no limit; past it 429 with ``Retry-After``). ``max_body``: the request
+    body limit in bytes (413).
     """
-    store = Store(db_url)
+    store = Store(db_url, exclusive=True)
+    limits = limits if limits is not None else MemoryLimits.from_env()
     limiter = RateLimiter(create_rate) if create_rate else None
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.manager = GameManager(store)
+        app.state.manager = GameManager(store, limits=limits)
         try:
             yield
         finally:
@@ -257,6 +261,11 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
         resp = page_error(request, exc.status, exc.message)
         resp.headers.update(exc.headers or {})
         return resp
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> Response:
+        # a storage failure outside the manager's own handling (home page list, seat claim)
+        return await _api_error(request, unavailable(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -377,7 +386,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
         elif lg.row.status == "running":
             raise ApiError(401, "a running game's replay needs your seat token (t=...)")
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
-                "steps": len(lg.state._history), "num_players": lg.state.num_players,
+                "steps": lg.state.move_number(), "num_players": lg.state.num_players,
                 "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
@@ -414,7 +423,8 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
     async def stats(request: Request) -> dict[str, Any]:
         m = manager(request)
         return {"live_games": len(m.live), "writer": store.writer_stats(),
-                "websockets": sum(len(lg.connections) for lg in list(m.live.values()))}
+                "websockets": sum(len(lg.connections) for lg in list(m.live.values())),
+                "memory": m.memory_stats()}
 
     @app.get("/api/games")
     async def api_catalog() -> dict[str, Any]:
@@ -495,7 +505,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
             if not 0 <= seat < lg.state.num_players:
                 raise ApiError(400, f"seat: expected 0 to {lg.state.num_players - 1}")
         async with lg.lock:
-            total = len(lg.state._history)
+            total = lg.state.move_number()
             step = _int_param(request, "step", total)
             if not 0 <= step <= total:
                 raise ApiError(400, f"step: expected 0 to {total}")
@@ -511,7 +521,7 @@ def create_app(db_url: str | None = None, create_rate: int | None = None,
         check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
-                             "steps": len(lg.state._history), "note": lg.row.note},
+                             "steps": lg.state.move_number(), "note": lg.row.note},
                             status_code=201)
 
     @app.websocket("/ws/games/{game_id}")
@@ -628,12 +638,16 @@ def _int_param(request: Request, name: str, default: int) -> int:
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-        create_rate: int | None = None, max_body: int = MAX_BODY) -> None:
+        limits: MemoryLimits | None = None, create_rate: int | None = None,
+        max_body: int = MAX_BODY) -> None:
     """Serve the web app with uvicorn on ``host:port`` using database URL ``db``
-    (``create_rate``, ``max_body``: see ``create_app``)."""
+    (``limits``, ``create_rate``, ``max_body``: see ``create_app``).
+
+    Raises StoreError (one line; the CLI prints ``error: ...`` and exits 2) if the database
+    is used by another server or cannot be opened or upgraded."""
     import uvicorn
 
-    app = create_app(db, create_rate=create_rate, max_body=max_body)
+    app = create_app(db, limits, create_rate=create_rate, max_body=max_body)
     print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
           flush=True)
     # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server

@@ -12,13 +12,23 @@ waits on the disk and many games' moves share one fsync. A current state is neve
 change makes a new one), so views are built from a consistent snapshot without the lock, and
 each seat's view is rendered and serialised once per state id (``view_json``), not once per
 request or per connection.
+
+Memory: finished and idle games leave memory (``MemoryLimits``: after ``finished_seconds`` /
+``idle_seconds`` without a request, or least recently used beyond ``max_live_games``) and are
+replayed from the database by the next request that needs them. Storage: what is in memory is
+always what is stored; a failed write answers 503 and drops the game from memory, so the next
+request reloads it from the database; a stored history that does not replay is refused (409).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
+import gc
 import json
 import logging
+import os
 import random
 import secrets
 import time
@@ -41,9 +51,10 @@ from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
 from .display import display_panels
-from .store import GameRow, SeatRow, Store
+from .store import GameRow, SeatRow, Store, StoreError
 
-__all__ = ["ApiError", "GameManager", "LiveGame", "SEAT_KINDS", "dumps", "ws_view_message"]
+__all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "dumps",
+           "ws_view_message"]
 
 log = logging.getLogger("citybuilders.server")
 
@@ -52,11 +63,13 @@ _SYSRAND = random.SystemRandom()
 VIEW_CACHE_GAMES = 1000
 """Games whose rendered views are kept (least recently used first out; ~100 KB per seat)."""
 _MAX_CHANCE_CHAIN = 10_000
+RETRY_AFTER = "5"
+"""Seconds a client is asked to wait (``Retry-After``) after a 503 (database unavailable)."""
 
 
 class ApiError(Exception):
     """A client error: HTTP ``status`` with a one-line ``message`` (and extra response
-    ``headers``, e.g. ``Retry-After``)."""
+    ``headers``, e.g. ``Retry-After`` on a 503)."""
 
     def __init__(self, status: int, message: str,
                  headers: dict[str, str] | None = None) -> None:
@@ -64,6 +77,53 @@ class ApiError(Exception):
         self.status = status
         self.message = message
         self.headers = headers
+
+
+def unavailable(exc: BaseException) -> ApiError:
+    """The 503 for a storage failure ``exc``, with ``Retry-After``."""
+    return ApiError(503, f"{exc}; nothing was changed, try again later",
+                    headers={"Retry-After": RETRY_AFTER})
+
+
+def _env_number(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise StoreError(f"{name}: expected a number, got {raw!r}") from None
+    if value < 0:
+        raise StoreError(f"{name}: expected a number >= 0, got {raw!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class MemoryLimits:
+    """When live games leave memory (they are replayed from the database on demand).
+
+    ``max_live_games``: most games kept (least recently used out first); ``idle_seconds``: a
+    running game without any request for that long leaves; ``finished_seconds``: the same for
+    finished and imported games. A game never leaves while a request, a bot or a websocket
+    uses it. Defaults come from the environment (``CITYBUILDERS_MAX_LIVE_GAMES``,
+    ``CITYBUILDERS_IDLE_SECONDS``, ``CITYBUILDERS_FINISHED_SECONDS``), else 2000 / 900 / 60."""
+
+    max_live_games: int = 2000
+    idle_seconds: float = 900.0
+    finished_seconds: float = 60.0
+
+    @classmethod
+    def from_env(cls) -> "MemoryLimits":
+        """The limits from the environment variables above (StoreError on a bad value)."""
+        d = cls()
+        return cls(int(_env_number("CITYBUILDERS_MAX_LIVE_GAMES", d.max_live_games)),
+                   _env_number("CITYBUILDERS_IDLE_SECONDS", d.idle_seconds),
+                   _env_number("CITYBUILDERS_FINISHED_SECONDS", d.finished_seconds))
+
+    @property
+    def sweep_seconds(self) -> float:
+        """How often idle games are looked for: a quarter of the shortest limit, 0.2-30 s."""
+        return min(30.0, max(0.2, min(self.idle_seconds, self.finished_seconds) / 4))
 
 
 @dataclass
@@ -88,6 +148,12 @@ class LiveGame:
     bot_error: str | None = None
     views: dict[int, tuple[tuple[int, str | None], bytes]] = field(default_factory=dict)
     """Per seat: (state id, bot error) and the view serialised as JSON (``view_json``)."""
+    last_used: float = field(default_factory=time.monotonic)
+    """``time.monotonic()`` of the last request or change (for ``MemoryLimits``)."""
+    evicted: bool = False
+    """Left memory while idle (equal to what is stored; a request still holding it revives it)."""
+    stale: bool = False
+    """Dropped after a failed write: never used again (the game is reloaded from storage)."""
 
     @property
     def id(self) -> str:
@@ -102,14 +168,15 @@ def _entry_text(state: State, actor: int, action: int) -> str:
         return str(action)
 
 
-def _resolve_chance(state: State, entries: list[tuple[int, int]], texts: list[str]) -> None:
-    """Apply chance outcomes drawn with the OS RNG until a player (or the end) is to act."""
+def _resolve_chance(state: State, texts: list[str]) -> None:
+    """Apply chance outcomes drawn with the OS RNG until a player (or the end) is to act
+    (their history entries are ``state.history()[len before:]``; their notation goes to
+    ``texts``)."""
     n = 0
     while state.current_player() == CHANCE:
         a = state.sample_chance(_SYSRAND)
         texts.append(_entry_text(state, CHANCE, a))
         state.apply_legal(a)
-        entries.append(state._history[-1])
         n += 1
         if n > _MAX_CHANCE_CHAIN:
             raise RuntimeError("chance chain does not end")
@@ -140,22 +207,36 @@ async def _until_done(fut: asyncio.Future[Any]) -> bool:
             await asyncio.shield(fut)
         except asyncio.CancelledError:
             cancelled = True
+        except Exception:  # noqa: BLE001 - a failed write: the caller reads fut.exception()
+            pass
     return cancelled
 
 
 class GameManager:
     """Creates, loads and advances games; builds per-seat views; pushes them to websockets."""
 
-    def __init__(self, store: Store, executor: Executor | None = None) -> None:
+    def __init__(self, store: Store, executor: Executor | None = None,
+                 limits: MemoryLimits | None = None) -> None:
         self.store = store
         self.executor = executor or ThreadPoolExecutor(max_workers=4,
                                                        thread_name_prefix="cb-bot")
-        self.live: dict[str, LiveGame] = {}
+        self.limits = limits if limits is not None else MemoryLimits.from_env()
+        self.live: OrderedDict[str, LiveGame] = OrderedDict()
+        """Games in memory, least recently used first."""
         self._loading: dict[str, asyncio.Task[LiveGame]] = {}
         self._view_lru: OrderedDict[str, None] = OrderedDict()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.evictions = 0
+        """Games that left memory (idle, finished, or beyond ``max_live_games``)."""
+        self.loads = 0
+        """Games replayed from the database (after a restart or after leaving memory)."""
+        self.refused = 0
+        """Loads refused because the stored history does not replay (409)."""
 
     def close(self) -> None:
-        """Stop bot drivers and the executor."""
+        """Stop bot drivers, the idle sweeper and the executor."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for lg in self.live.values():
             if lg.driver is not None:
                 lg.driver.cancel()
@@ -168,7 +249,10 @@ class GameManager:
 
         See ``create_async`` for the body, the result and the errors."""
         pending = self._prepare(body, owner)
-        self.store.write(pending[0])
+        try:
+            self.store.write(pending[0])
+        except StoreError as exc:
+            raise unavailable(exc) from None
         return self._created(*pending[1:])
 
     async def create_async(self, body: Any, owner: str | None
@@ -184,7 +268,12 @@ class GameManager:
         pending = self._prepare(body, owner)
         fut = asyncio.wrap_future(self.store.submit(pending[0]))
         cancelled = await _until_done(fut)
-        fut.result()  # a failed write raises here
+        exc = fut.exception()
+        if exc is not None:  # nothing was stored: nothing is made live
+            log.error("database write failed (creating a game): %s", exc)
+            if cancelled:
+                raise asyncio.CancelledError
+            raise unavailable(self.store.error(exc))
         made = self._created(*pending[1:])
         if cancelled:
             raise asyncio.CancelledError
@@ -262,9 +351,9 @@ class GameManager:
             state = game.new_initial_state(n, seed)
         except CitybuildersError as exc:
             raise ApiError(400, str(exc)) from None
-        entries: list[tuple[int, int]] = []
         texts: list[str] = []
-        _resolve_chance(state, entries, texts)
+        _resolve_chance(state, texts)
+        entries = state.history()
         game_id = secrets.token_hex(8)
         header = {"game": game.name, "rules_version": game.rules_version,
                   "options": game.options, "num_players": n, "seed": seed}
@@ -287,8 +376,9 @@ class GameManager:
                       num_players=header["num_players"], seed=header["seed"], status=status,
                       version=len(entries), owner=owner, note=None, created_at=now,
                       updated_at=now, seats=list(seats), actions=list(entries))
+        row.actions = []  # the state holds the history
         lg = LiveGame(row=row, game=state.game, state=state, log=texts, version=row.version)
-        self.live[game_id] = lg
+        self._install(lg)
         self._ensure_driver(lg)
         return lg, {s.seat: s.token for s in seats if s.token}
 
@@ -319,24 +409,138 @@ class GameManager:
                   "seed": state.seed}
         seats = [SeatRow(i, "human", None, f"Player {i + 1}", None)
                  for i in range(state.num_players)]
-        self.store.create_game(game_id, header, seats, state._history, "imported", owner,
-                               note)
-        row = self.store.load_game(game_id)
+        try:
+            self.store.create_game(game_id, header, seats, state.history(), "imported", owner,
+                                   note)
+            row = self.store.load_game(game_id)
+        except StoreError as exc:
+            raise unavailable(exc) from None
         assert row is not None
         texts = self._texts_by_replay(state.game, row)[1]
+        row.actions = []
         lg = LiveGame(row=row, game=state.game, state=state, log=texts, version=row.version)
-        self.live[game_id] = lg
+        self._install(lg)
         return lg
+
+    # ------------------------------------------------------------------ memory
+    def _install(self, lg: LiveGame) -> None:
+        """Make ``lg`` live (most recently used) and keep within ``max_live_games``."""
+        lg.evicted = False
+        lg.last_used = time.monotonic()
+        self.live[lg.id] = lg
+        self.live.move_to_end(lg.id)
+        self._ensure_sweeper()
+        if len(self.live) > self.limits.max_live_games:
+            self._trim()
+
+    def _evictable(self, lg: LiveGame) -> bool:
+        """Nothing uses ``lg``: no request holds its lock, no bot drives it, no websocket."""
+        return (lg.driver is None and not lg.lock.locked() and not lg.connections
+                and lg.id not in self._loading)
+
+    def _evict(self, lg: LiveGame) -> None:
+        """``lg`` leaves memory (it equals what is stored; the next request replays it)."""
+        if self.live.get(lg.id) is lg:
+            del self.live[lg.id]
+        self._view_lru.pop(lg.id, None)
+        lg.views = {}
+        lg.evicted = True
+        self.evictions += 1
+
+    def _trim(self) -> int:
+        """Evict the least recently used evictable games beyond ``max_live_games``."""
+        over = len(self.live) - self.limits.max_live_games
+        gone = 0
+        for lg in list(self.live.values()):
+            if gone >= over:
+                break
+            if self._evictable(lg):
+                self._evict(lg)
+                gone += 1
+        return gone
+
+    def sweep(self, now: float | None = None) -> int:
+        """Evict the games idle beyond their limit (finished/imported: ``finished_seconds``,
+        running: ``idle_seconds``) and the least recently used beyond ``max_live_games``;
+        returns how many left memory. Runs every ``limits.sweep_seconds`` on the event loop."""
+        now = time.monotonic() if now is None else now
+        lim = self.limits
+        gone = 0
+        for lg in list(self.live.values()):
+            limit = lim.idle_seconds if lg.row.status == "running" else lim.finished_seconds
+            if now - lg.last_used >= limit and self._evictable(lg):
+                self._evict(lg)
+                gone += 1
+        if len(self.live) > lim.max_live_games:
+            gone += self._trim()
+        if gone:
+            _release_memory()
+        return gone
+
+    def _ensure_sweeper(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # not on the event loop (blocking helpers, tests)
+                return
+            self._sweeper = loop.create_task(self._sweep_loop())
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                self.sweep()
+            except Exception:  # noqa: BLE001 - the sweeper must keep running
+                log.exception("sweeping idle games failed")
+
+    def memory_stats(self) -> dict[str, Any]:
+        """``{live_games, evictions, loads, refused, max_live_games, idle_seconds,
+        finished_seconds}``: games in memory now, totals since start, and the limits."""
+        return {"live_games": len(self.live), "evictions": self.evictions,
+                "loads": self.loads, "refused": self.refused,
+                "max_live_games": self.limits.max_live_games,
+                "idle_seconds": self.limits.idle_seconds,
+                "finished_seconds": self.limits.finished_seconds}
+
+    def _current(self, lg: LiveGame) -> None:
+        """Check, with ``lg.lock`` held, that ``lg`` is still the game's live copy before
+        changing it: a copy dropped after a failed write, or replaced by a newer load, is
+        refused (409); one that merely left memory while idle is made live again."""
+        if lg.stale or (lg.evicted and (lg.id in self.live or lg.id in self._loading)):
+            raise ApiError(409, "state_id: stale (the game was reloaded from the database); "
+                                "reload and try again")
+        if lg.evicted:
+            self._install(lg)
+        lg.last_used = time.monotonic()
+
+    def _drop(self, lg: LiveGame) -> None:
+        """After a failed write: ``lg`` leaves memory for good, so the next request replays
+        exactly what is stored; its websockets are closed (clients reconnect and reload)."""
+        lg.stale = True
+        if self.live.get(lg.id) is lg:
+            del self.live[lg.id]
+        self._view_lru.pop(lg.id, None)
+        lg.views = {}
+        for ws, _ in list(lg.connections):
+            asyncio.get_running_loop().create_task(_close_quietly(ws))
+        lg.connections.clear()
 
     # ------------------------------------------------------------------ loading
     @staticmethod
     def _texts_by_replay(game: Game, row: GameRow, upto: int | None = None
                          ) -> tuple[State, list[str]]:
+        """Replay the stored actions; the state and each entry's notation. Raises
+        RecordError naming the first entry that does not replay (whatever the engine raised:
+        an illegal action, or a ValueError deep inside a rules engine)."""
         state = game.new_initial_state(row.num_players, row.seed)
         texts: list[str] = []
-        for actor, action in row.actions[:upto]:
+        for i, (actor, action) in enumerate(row.actions[:upto]):
             texts.append(_entry_text(state, actor, action))
-            state.apply_legal(action, actor if actor >= 0 else None)
+            try:
+                state.apply_legal(action, actor if actor >= 0 else None)
+            except Exception as exc:  # noqa: BLE001 - any engine error = a broken history
+                raise RecordError(f"stored entry {i + 1} (actor {actor}, action {action}) "
+                                  f"does not replay: {type(exc).__name__}: {exc}") from None
         return state, texts
 
     async def get(self, game_id: str) -> LiveGame:
@@ -346,6 +550,8 @@ class GameManager:
         requests for the same game share one load, other games are not held up."""
         lg = self.live.get(game_id)
         if lg is not None:
+            lg.last_used = time.monotonic()
+            self.live.move_to_end(game_id)
             return lg
         if not _valid_id(game_id):
             raise ApiError(404, f"game '{game_id}' not found")
@@ -365,27 +571,54 @@ class GameManager:
     async def _load_live(self, game_id: str) -> LiveGame:
         loop = asyncio.get_running_loop()
         lg = await loop.run_in_executor(self.executor, self._load, game_id)
-        lg = self.live.setdefault(game_id, lg)
+        current = self.live.get(game_id)
+        if current is not None:
+            lg = current
+        else:
+            self.loads += 1
+            self._install(lg)
         if lg.row.status == "running":
             async with lg.lock:
                 self._ensure_driver(lg)
         return lg
 
     def _load(self, game_id: str) -> LiveGame:
-        """Read and replay a stored game (runs in a worker thread)."""
-        row = self.store.load_game(game_id)
+        """Read and replay a stored game (runs in a worker thread).
+
+        Consistency check: the stored history must replay and agree with the stored status
+        (finished = terminal); otherwise the game is refused with 409 and a log line, never
+        served half-loaded. 404 unknown id; 503 database unreadable."""
+        try:
+            row = self.store.load_game(game_id)
+        except StoreError as exc:
+            raise unavailable(exc) from None
+        except CitybuildersError as exc:
+            self._refuse(game_id, exc)
         if row is None:
             raise ApiError(404, f"game '{game_id}' not found")
         try:
+            if row.gap is not None:
+                raise RecordError(f"its stored history has a gap: {row.gap}")
             game = load_game(row.game, **row.options)
             if game.rules_version != row.rules_version:
                 raise RecordError(
                     f"stored with rules version {row.rules_version}, engine has "
                     f"{game.rules_version}")
             state, texts = self._texts_by_replay(game, row)
+            if row.status in ("running", "finished") and row.status != _status(state):
+                raise RecordError(f"stored status is {row.status!r} but its "
+                                  f"{len(row.actions)} stored entries replay to a "
+                                  f"{_status(state)!r} game")
         except CitybuildersError as exc:
-            raise ApiError(409, f"game '{game_id}' cannot be loaded: {exc}") from None
+            self._refuse(game_id, exc)
+        row.actions = []  # the state holds the history
         return LiveGame(row=row, game=game, state=state, log=texts, version=row.version)
+
+    def _refuse(self, game_id: str, exc: Exception) -> Any:
+        """Log and raise the 409 of a stored game that cannot be served as stored."""
+        self.refused += 1
+        log.error("game %s: refusing to load it: %s", game_id, exc)
+        raise ApiError(409, f"game '{game_id}' cannot be loaded: {exc}") from None
 
     # ------------------------------------------------------------------ seats and tokens
     @staticmethod
@@ -418,6 +651,7 @@ class GameManager:
         if isinstance(sid, bool) or not isinstance(sid, int):
             raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
         async with lg.lock:
+            self._current(lg)
             if lg.row.status == "imported":
                 raise ApiError(409, "this is an imported record: it can only be replayed")
             if sid != lg.version:
@@ -470,24 +704,27 @@ class GameManager:
             return hits[0]
         raise ApiError(400, "action: give one of 'action' (id), 'move' (notation) or 'path'")
 
-    async def _write(self, fn: Callable[[Any], None],
+    async def _write(self, lg: LiveGame, fn: Callable[[Any], None],
                      meanwhile: Callable[[], None] | None = None) -> bool:
         """Commit ``fn(conn)`` through the writer thread (group commit) and wait for it, even
         through a cancellation; ``meanwhile()`` runs on the event loop while the writer
         flushes. Returns whether the caller was cancelled meanwhile (it must then make the
-        change current and raise ``CancelledError``). ApiError 503 if the write failed
-        (nothing was stored)."""
+        change current and raise ``CancelledError``).
+
+        If the write failed, nothing is acknowledged: ``lg`` is dropped from memory (the next
+        request replays what is stored, so memory and database cannot disagree even if the
+        database failed after storing) and ApiError 503 with ``Retry-After`` is raised."""
         fut = asyncio.wrap_future(self.store.submit(fn))
         if meanwhile is not None:
             meanwhile()
         cancelled = await _until_done(fut)
         exc = fut.exception()
         if exc is not None:
-            log.error("database write failed: %s", exc)
+            log.error("database write failed (game %s): %s", lg.id, exc)
+            self._drop(lg)
             if cancelled:
                 raise asyncio.CancelledError
-            raise ApiError(503, f"database: the change could not be stored ({exc}); "
-                                "the game is unchanged")
+            raise unavailable(self.store.error(exc))
         return cancelled
 
     async def _commit(self, lg: LiveGame, new: State, texts: list[str],
@@ -498,9 +735,9 @@ class GameManager:
         While the writer thread flushes, the views of ``reply_seat`` and of every seat with a
         websocket are rendered for the new state; they are cached (and so sent) only once the
         commit succeeded."""
-        start = len(lg.state._history)
-        entries = list(new._history[start:])
-        _resolve_chance(new, entries, texts)
+        start = lg.state.move_number()
+        _resolve_chance(new, texts)
+        entries = new.history()[start:]
         version = lg.version + 1
         status = _status(new)
         store, gid = self.store, lg.id
@@ -521,8 +758,9 @@ class GameManager:
                 except Exception:  # noqa: BLE001 - built again on demand
                     log.exception("pre-rendering the view of seat %s failed", seat)
 
-        cancelled = await self._write(lambda conn: store.append_actions_in(
+        cancelled = await self._write(lg, lambda conn: store.append_actions_in(
             conn, gid, start, entries, version, status), prerender)
+        lg.last_used = time.monotonic()
         lg.state, lg.version = new, version
         lg.log = log_after
         lg.row.status = status
@@ -534,13 +772,19 @@ class GameManager:
             raise asyncio.CancelledError
 
     async def undo(self, lg: LiveGame, seat: int, body: Any) -> None:
-        """Take back ``seat``'s last action (BGA policy, ``core.undo``). 400 if not allowed."""
+        """Take back ``seat``'s last action (BGA policy, ``core.undo``). 400 if not allowed.
+
+        In simultaneous games (per-player undo) the entry taken back may lie before other
+        seats' later entries: the stored rows from that index are rewritten in the same
+        transaction (``Store.replace_actions_in``) and the log from there is rebuilt, so the
+        database, the log and every seat's view equal what a restart replays."""
         if not isinstance(body, dict):
             raise ApiError(400, "body: expected a JSON object")
         sid = body.get("state_id")
         if isinstance(sid, bool) or not isinstance(sid, int):
             raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
         async with lg.lock:
+            self._current(lg)
             if sid != lg.version:
                 raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
                                     " reload and try again")
@@ -550,14 +794,19 @@ class GameManager:
                 new = core_undo.undo_last(lg.state, seat)
             except IllegalActionError as exc:
                 raise ApiError(400, f"undo: {exc}") from None
-            length = len(new._history)
+            old_hist, new_hist = lg.state.history(), new.history()
+            start = next((i for i, (a, b) in enumerate(zip(old_hist, new_hist)) if a != b),
+                         len(new_hist))
+            tail = new_hist[start:]
+            log_after = lg.log[:start] + _texts_from(new, start)
             version = lg.version + 1
             status = _status(new)
             store, gid = self.store, lg.id
-            cancelled = await self._write(lambda conn: store.truncate_actions_in(
-                conn, gid, length, version, status))
+            cancelled = await self._write(lg, lambda conn: store.replace_actions_in(
+                conn, gid, start, tail, version, status))
+            lg.last_used = time.monotonic()
             lg.state, lg.version = new, version
-            lg.log = lg.log[:length]
+            lg.log = log_after
             lg.row.status = status
             if cancelled:
                 raise asyncio.CancelledError
@@ -577,7 +826,8 @@ class GameManager:
         loop = asyncio.get_running_loop()
         while True:
             async with lg.lock:
-                seats = self._bot_seats(lg) if lg.row.status == "running" else []
+                seats = (self._bot_seats(lg)
+                         if lg.row.status == "running" and not lg.stale else [])
                 if not seats:
                     lg.driver = None
                     return
@@ -601,6 +851,9 @@ class GameManager:
                 await self.broadcast(lg)
                 return
             async with lg.lock:
+                if lg.stale:  # dropped after a failed write: the reloaded copy drives itself
+                    lg.driver = None
+                    return
                 if lg.version != version:
                     continue  # someone else moved meanwhile (simultaneous phase): think again
                 new = lg.state.clone()
@@ -632,7 +885,9 @@ class GameManager:
         """The game log as ``seat`` may see it: ``[{n, actor, who, text}]``; a draw only another
         player may see reads ``(hidden)``. ``seat`` None = everything (finished games)."""
         out = []
-        hist = lg.state._history if upto is None else lg.state._history[:upto]
+        hist = lg.state.history()
+        if upto is not None:
+            hist = hist[:upto]
         for i, (actor, action) in enumerate(hist):
             viewer = chance_viewer_of(actor)
             hidden = seat is not None and viewer is not None and viewer != seat
@@ -687,7 +942,7 @@ class GameManager:
             "title": lg.game.title or lg.game.name,
             "status": lg.row.status,
             "state_id": lg.version,
-            "move_number": len(st._history),
+            "move_number": st.move_number(),
             "seat": seat,
             "num_players": st.num_players,
             "cooperative": bool(getattr(lg.game, "cooperative", False)),
@@ -747,7 +1002,7 @@ class GameManager:
             return rec
         simultaneous = lg.game.simultaneous
         actions: list[Any] = []
-        for actor, action in lg.state._history:
+        for actor, action in lg.state.history():
             viewer = chance_viewer_of(actor)
             if viewer is not None and viewer != seat:
                 actions.append(None)
@@ -805,6 +1060,45 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
     line = ("Winner: " if len(winners) == 1 else "Shared win: ") + label
     outcome = None if you is None else ("won" if you in winners else "lost")
     return {"summary": line, "outcome": outcome}
+
+
+def _texts_from(state: State, start: int) -> list[str]:
+    """Notation of ``state``'s history entries from index ``start`` on, each computed on the
+    position before it, as a replay from the stored actions computes them."""
+    hist = state.history()
+    s = core_undo.rebuild(state, upto=start)
+    texts = []
+    for actor, action in hist[start:]:
+        texts.append(_entry_text(s, actor, action))
+        s.apply_legal(action, actor if actor >= 0 else None)
+    return texts
+
+
+async def _close_quietly(ws: Any) -> None:
+    """Close a websocket with 1012 (service restart: the client reconnects and reloads)."""
+    try:
+        await ws.close(code=1012)
+    except Exception:  # noqa: BLE001 - already closed
+        pass
+
+
+_LIBC: Any = None
+
+
+def _release_memory() -> None:
+    """After games left memory: collect cycles and hand freed heap pages back to the OS
+    (glibc ``malloc_trim``), so the process' RSS falls back instead of staying at its peak."""
+    global _LIBC
+    gc.collect()
+    if _LIBC is None:
+        name = ctypes.util.find_library("c")
+        try:
+            _LIBC = ctypes.CDLL(name) if name else False
+        except OSError:  # pragma: no cover - no C library to load
+            _LIBC = False
+    trim = getattr(_LIBC, "malloc_trim", None) if _LIBC else None
+    if trim is not None:
+        trim(0)
 
 
 def ws_view_message(view: bytes) -> str:

@@ -14,13 +14,24 @@ transaction, so one fsync serves many games; each write's future is resolved onl
 commit returned, so a move is never acknowledged before it is durable. If the grouped
 transaction fails, the writes are retried one transaction each, so one bad write never fails
 another game's.
+
+Storage never disagrees with memory: an undo that takes back an entry from the middle of the
+history (per-player undo in simultaneous games) rewrites that game's rows from the undone index
+in the same transaction (``replace_actions_in``), and ``load_game`` refuses a history with a gap.
+A database error surfaces as :class:`StoreError` (the server answers 503). A serving process
+holds an exclusive *database lock* (``Store(url, exclusive=True)``; SQLite: ``flock`` on
+``<db file>.lock``, released by the OS when the process dies), so a second server on the same
+database is refused with one line naming the holder.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
+import os
 import queue
+import socket
 import threading
 import time
 from collections import deque
@@ -32,7 +43,10 @@ from typing import Any, Callable, Iterable, Sequence
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-__all__ = ["Store", "GameRow", "SeatRow", "default_db_url", "migrate", "metadata"]
+from ..core.errors import CitybuildersError
+
+__all__ = ["Store", "GameRow", "SeatRow", "StoreError", "DatabaseLock", "SqliteFileLock",
+           "database_lock", "default_db_url", "migrate", "metadata"]
 
 log = logging.getLogger("citybuilders.server")
 MAX_GROUP = 256
@@ -78,6 +92,106 @@ actions_t = sa.Table(
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
+class StoreError(CitybuildersError):
+    """The database cannot be used (locked, read-only, full, unreachable, held by another
+    server): one line naming the database and the cause. The server answers 503."""
+
+
+def _db_error(url: str, exc: BaseException, doing: str) -> StoreError:
+    """A one-line StoreError for a database exception raised while ``doing`` something."""
+    orig = getattr(exc, "orig", None) or exc
+    cause = " ".join(str(orig).split()) or type(orig).__name__
+    return StoreError(f"database {_safe_url(url)}: {doing} failed ({cause})")
+
+
+def _safe_url(url: str) -> str:
+    try:
+        u = sa.engine.make_url(url)
+        return url if u.password is None else u.render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - a malformed URL is reported as given
+        return url
+
+
+# ---------------------------------------------------------------------- database lock
+class DatabaseLock:
+    """One serving process per database (the in-memory state is authoritative, so a second
+    process writing the same games would make acknowledged moves disappear).
+
+    ``acquire()`` raises StoreError naming the holder if another process has it; ``release()``
+    gives it back. This base class locks nothing (databases without a lock implementation);
+    ``SqliteFileLock`` is the SQLite one. A PostgreSQL implementation would hold
+    ``pg_try_advisory_lock`` on a connection kept for the process' lifetime."""
+
+    def acquire(self) -> None:
+        """Take the lock (no-op here)."""
+
+    def release(self) -> None:
+        """Give the lock back (no-op here)."""
+
+
+class SqliteFileLock(DatabaseLock):
+    """``flock(LOCK_EX | LOCK_NB)`` on ``<database file>.lock`` beside the SQLite file.
+
+    The operating system releases the lock when the process dies (even by ``kill -9``), so a
+    crashed server never blocks a restart; the file keeps the holder's pid, host and start time
+    (Unix seconds) only to name it in the refusal."""
+
+    def __init__(self, db_path: str | os.PathLike[str]) -> None:
+        self.path = Path(str(db_path) + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock. Raises StoreError naming the other process if it is held."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StoreError(f"database lock {self.path}: cannot create it beside the database "
+                             f"file ({exc.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").split()
+            os.close(fd)
+            who = (f"pid {holder[0]} on {holder[1]}, since "
+                   f"{time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(float(holder[2])))}"
+                   if len(holder) >= 3 and holder[2].replace(".", "", 1).isdigit()
+                   else "unknown process")
+            raise StoreError(
+                f"database {self.path.with_suffix('')} is in use by another citybuilders "
+                f"server ({who}); run one server per database (stop it or choose another --db)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} {socket.gethostname()} {time.time():.0f}\n".encode(), 0)
+        self._fd = fd
+
+    def release(self) -> None:
+        """Unlock and close the lock file (the file itself stays; its content is stale)."""
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of an SQLite URL, or None (not SQLite, or an in-memory database)."""
+    u = sa.engine.make_url(url)
+    if u.get_backend_name() != "sqlite":
+        return None
+    db = u.database or ""
+    if db.startswith("file:"):
+        db = db[5:].split("?", 1)[0]
+    if not db or db == ":memory:" or u.query.get("mode") == "memory":
+        return None
+    return db
+
+
+def database_lock(url: str) -> DatabaseLock:
+    """The lock that keeps a second server off database ``url``: a ``SqliteFileLock`` for an
+    SQLite file, a no-op ``DatabaseLock`` otherwise (documented in docs/server.md)."""
+    path = sqlite_path(url)
+    return SqliteFileLock(path) if path is not None else DatabaseLock()
+
+
 def default_db_url() -> str:
     """``sqlite:///<user data dir>/citybuilders/citybuilders.sqlite3`` (directory created)."""
     import platformdirs
@@ -112,7 +226,9 @@ def migrate(engine: Engine) -> None:
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    # configparser interpolation: a '%' in the URL (a URI file name, a password) is doubled
+    cfg.set_main_option("sqlalchemy.url",
+                        engine.url.render_as_string(hide_password=False).replace("%", "%%"))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
@@ -149,16 +265,36 @@ class GameRow:
     updated_at: float
     seats: list[SeatRow]
     actions: list[tuple[int, int]]
+    gap: str | None = None
+    """Set by ``Store.load_game`` if the stored indices are not 0..n-1 (which entry is
+    missing): such a history is refused by the server's consistency check."""
 
 
 class Store:
     """Database access. Every write method commits before returning (or, for ``submit``,
     before its future is resolved). Writes run on one writer thread with group commit."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, exclusive: bool = False) -> None:
+        """Open (and migrate) database ``url`` (None: the default SQLite file).
+
+        ``exclusive``: first take the database lock (``database_lock``), as the server does,
+        so a second server on the same database is refused. Raises StoreError (one line) if the
+        lock is held or the database cannot be opened or upgraded (read-only, locked, ...)."""
         self.url = url or default_db_url()
-        self.engine = _make_engine(self.url)
-        migrate(self.engine)
+        self.lock = database_lock(self.url) if exclusive else DatabaseLock()
+        self.lock.acquire()
+        try:
+            self.engine = _make_engine(self.url)
+            migrate(self.engine)
+            if exclusive:
+                self._probe_write()
+        except sa.exc.SQLAlchemyError as exc:
+            self.lock.release()
+            raise _db_error(self.url, exc, "opening it for writing and upgrading its schema"
+                            ) from None
+        except BaseException:
+            self.lock.release()
+            raise
         self._queue: queue.SimpleQueue[tuple[Callable[[sa.Connection], Any], Future[Any]] | None]
         self._queue = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
@@ -171,6 +307,15 @@ class Store:
         self.recent: deque[tuple[int, float]] = deque(maxlen=2000)
         """(writes, seconds) of the last grouped transactions (``writer_stats``)."""
 
+    def _probe_write(self) -> None:
+        """Fail now, not at the first move, if the database takes no writes: a write rolled
+        back at once (SQLite opens a file it may not write read-only without saying so)."""
+        with self.engine.connect() as conn:
+            with conn.begin() as tx:
+                conn.execute(sa.text(
+                    "UPDATE alembic_version SET version_num = version_num"))
+                tx.rollback()
+
     def close(self) -> None:
         """Finish the queued writes, stop the writer thread and release the connection pool."""
         with self._writer_lock:
@@ -181,6 +326,7 @@ class Store:
             self._queue.put(None)
             writer.join()
         self.engine.dispose()
+        self.lock.release()
 
     # ------------------------------------------------------------------ writer thread
     def submit(self, fn: Callable[[sa.Connection], Any]) -> Future[Any]:
@@ -202,8 +348,16 @@ class Store:
         return fut
 
     def write(self, fn: Callable[[sa.Connection], Any]) -> Any:
-        """``submit(fn)`` and wait for the commit (blocking; not for the event loop)."""
-        return self.submit(fn).result()
+        """``submit(fn)`` and wait for the commit (blocking; not for the event loop).
+        Raises StoreError if the database refused the write (nothing was stored)."""
+        try:
+            return self.submit(fn).result()
+        except sa.exc.SQLAlchemyError as exc:
+            raise _db_error(self.url, exc, "writing") from None
+
+    def error(self, exc: BaseException) -> StoreError:
+        """A one-line StoreError for a failed write's exception ``exc``."""
+        return exc if isinstance(exc, StoreError) else _db_error(self.url, exc, "writing")
 
     def _write_loop(self) -> None:
         q = self._queue
@@ -343,6 +497,24 @@ class Store:
             .values(version=version, status=status, updated_at=time.time())
         )
 
+    def replace_actions(self, game_id: str, start: int, actions: Sequence[tuple[int, int]],
+                        version: int, status: str) -> None:
+        """Replace history entries from index ``start`` on by ``actions`` (an undo that takes
+        back entry ``start``: the later entries move down one index); set version and status."""
+        self.write(lambda conn: self.replace_actions_in(conn, game_id, start, actions, version,
+                                                        status))
+
+    def replace_actions_in(self, conn: sa.Connection, game_id: str, start: int,
+                           actions: Sequence[tuple[int, int]], version: int,
+                           status: str) -> None:
+        """The writes of ``replace_actions`` on ``conn``, in one transaction: the game's rows
+        from ``start`` are deleted and written again, so the stored history is exactly the
+        in-memory one (unique ``(game_id, idx)`` keys, no gap)."""
+        conn.execute(
+            actions_t.delete().where(actions_t.c.game_id == game_id, actions_t.c.idx >= start)
+        )
+        self.append_actions_in(conn, game_id, start, actions, version, status)
+
     def truncate_actions(self, game_id: str, length: int, version: int, status: str) -> None:
         """Delete history entries from index ``length`` on (undo); set version and status."""
         self.write(lambda conn: self.truncate_actions_in(conn, game_id, length, version, status))
@@ -368,7 +540,16 @@ class Store:
 
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str) -> GameRow | None:
-        """The stored game ``game_id`` with seats and actions, or None."""
+        """The stored game ``game_id`` with seats and actions, or None.
+
+        Stored indices that are not 0..n-1 are reported in ``GameRow.gap``. Raises StoreError
+        if the database cannot be read."""
+        try:
+            return self._load_game(game_id)
+        except sa.exc.SQLAlchemyError as exc:
+            raise _db_error(self.url, exc, f"reading game '{game_id}'") from None
+
+    def _load_game(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as conn:
             g = conn.execute(games_t.select().where(games_t.c.id == game_id)).mappings().first()
             if g is None:
@@ -380,23 +561,34 @@ class Store:
                     .order_by(seats_t.c.seat)
                 ).mappings()
             ]
-            actions = [
-                (r[0], r[1])
-                for r in conn.execute(
-                    sa.select(actions_t.c.actor, actions_t.c.action)
-                    .where(actions_t.c.game_id == game_id).order_by(actions_t.c.idx)
-                )
-            ]
+            actions = []
+            gap = None
+            for r in conn.execute(
+                sa.select(actions_t.c.idx, actions_t.c.actor, actions_t.c.action)
+                .where(actions_t.c.game_id == game_id).order_by(actions_t.c.idx)
+            ):
+                if gap is None and r[0] != len(actions):
+                    gap = (f"entry {len(actions) + 1} is missing (the next stored index is "
+                           f"{r[0]})")
+                actions.append((r[1], r[2]))
         return GameRow(
             id=g["id"], game=g["game"], rules_version=g["rules_version"],
             options=json.loads(g["options"]), num_players=g["num_players"], seed=g["seed"],
             status=g["status"], version=g["version"], owner=g["owner"], note=g["note"],
             created_at=g["created_at"], updated_at=g["updated_at"], seats=seats, actions=actions,
+            gap=gap,
         )
 
     def games_of(self, owner: str, limit: int = 50) -> list[dict[str, Any]]:
         """Games created by or joined from browser ``owner``, newest first:
-        ``[{id, game, status, updated_at, seats: [seat numbers this browser holds]}]``."""
+        ``[{id, game, status, updated_at, seats: [seat numbers this browser holds]}]``.
+        Raises StoreError if the database cannot be read."""
+        try:
+            return self._games_of(owner, limit)
+        except sa.exc.SQLAlchemyError as exc:
+            raise _db_error(self.url, exc, "listing games") from None
+
+    def _games_of(self, owner: str, limit: int) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             q = (
                 sa.select(games_t.c.id, games_t.c.game, games_t.c.status, games_t.c.updated_at,
