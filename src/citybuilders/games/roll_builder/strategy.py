@@ -1,4 +1,5 @@
-"""Roll Builder greedy player: a heuristic step policy plus a search over die assignments.
+"""Roll Builder strategy: the greedy player (a heuristic step policy plus a search over die
+assignments) as :class:`RollBuilderStrategy`.
 
 * :func:`policy_action` — fast rule-based choice for every non-die step: allocate gained units to the
   innovation closest to completion (else tracks, storage), mark useful connected spaces, place
@@ -23,15 +24,21 @@ from typing import TYPE_CHECKING
 
 from citybuilders.core.game import CHANCE, TERMINAL
 
-from .game import (
+from citybuilders.core.view import Strategy
+
+from .actions import (
     A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
-    bit_indices,
+    DISCARD_BONUS, USE_BUILD, USE_ROAD, USE_SKIP, USE_WONDER,
 )
+from .loader import FAVOR, INNOVATION_BONUS, STRENGTH, WEALTH
+from .rules.bits import bit_indices
+from .rules.moves import BONUS_TURNS, TURNS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import PlayerSheet, RollBuilderState
+    from .rules.player_sheet import PlayerSheet
+    from .rules.state import RollBuilderState
 
-__all__ = ["evaluate", "greedy_action", "policy_action"]
+__all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action"]
 
 _RES_VALUE = (0.6, 0.6, 0.7, 0.8, 0.8)
 
@@ -79,7 +86,7 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
     sh = g.sheet
     p = state.players[player]
     total = float(sum(state.player_parts(player).values()))
-    turns_left = 15 - state.turn
+    turns_left = TURNS - state.turn
     # connected, unmarked icon spaces still to collect
     m = p.connected & ~p.marked & g.icon_mask
     pot = 0.0
@@ -122,13 +129,13 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
         for k, (i, kind) in enumerate(sh.circles):
             a = g.A_CROSS + 3 * k + 1
             if a in legal:
-                v = -rank.get(i, 99) + (3 if kind == 5 else 0)
+                v = -rank.get(i, 99) + (3 if kind == INNOVATION_BONUS else 0)
                 if v > bv:
                     best, bv = a, v
         if best is not None:
             return best
-        return A_DISCARD + 5
-    for kind in (0, 1, 3, 4, 2):
+        return A_DISCARD + DISCARD_BONUS
+    for kind in (0, 1, 3, 4, 2):  # food, supplies, favor, strength, wealth
         if not p.pres[kind]:
             continue
         best, bv = None, -1e9
@@ -140,11 +147,11 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
                 v = -rank.get(i, 99)
                 if v > bv:
                     best, bv = a, v
-        turns_left = 15 - state.turn
-        if kind in (3, 4):
-            track = A_TRACK if kind == 3 else A_TRACK + 1
-            t = sh.tracks[0 if kind == 3 else 1]
-            crossed = p.favor if kind == 3 else p.strength
+        turns_left = TURNS - state.turn
+        if kind in (FAVOR, STRENGTH):
+            track = A_TRACK if kind == FAVOR else A_TRACK + 1
+            t = sh.tracks[0 if kind == FAVOR else 1]
+            crossed = p.favor if kind == FAVOR else p.strength
             if track in legal:
                 gain = t[crossed + 1] - t[crossed]
                 # prefer the track when it pays 1+ and innovations are far away
@@ -153,7 +160,7 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
             if best is not None:
                 return best
             return A_DISCARD + kind
-        if kind == 2:
+        if kind == WEALTH:
             if best is not None and (bv > -2 or turns_left <= 1 or A_STORE not in legal):
                 return best
             if A_STORE in legal:
@@ -459,7 +466,7 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
             k = (a - g.A_CROSS) // 3
             i = sh.circles[k][0]
             left = (g.innov_circles[i] & ~p.crossed).bit_count()
-            if left <= 2 or 15 - state.turn <= 1:
+            if left <= 2 or TURNS - state.turn <= 1:
                 return a
     for c in (A_CARAVAN, A_CARAVAN + 1):
         if c in ls and state.turn >= 13:
@@ -527,7 +534,7 @@ def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> No
         if not legal:
             return
         a = _die_policy(state, player, legal)
-        if a == A_DONE and state.turn in (5, 10, 15) and not p.bonus_given:
+        if a == A_DONE and state.turn in BONUS_TURNS and not p.bonus_given:
             state.apply_legal(a, player)
             continue
         if a == A_DONE:
@@ -540,14 +547,15 @@ def _die_policy(state: "RollBuilderState", player: int, legal: list[int]) -> int
     """Policy with a simple die rule for the rollout: high die to roads, else build."""
 
     a = policy_action(state, player, legal, allow_die=False)
-    if A_DIE <= a < A_DIE + 8 or a == 17:
+    if A_DIE <= a < A_DIE + 8 or a == A_DONE:
         dies = [x for x in legal if A_DIE <= x < A_DIE + 8]
         if dies:
             best, bv = dies[0], -1e9
             for x in dies:
                 i, k = divmod(x - A_DIE, 4)
                 v = state.dice[i]
-                score = {0: v * 1.0, 1: 2.5 + 0.1 * v, 2: 2.0 + 0.1 * v, 3: -5}[k]
+                score = {USE_ROAD: v * 1.0, USE_BUILD: 2.5 + 0.1 * v, USE_WONDER: 2.0 + 0.1 * v,
+                         USE_SKIP: -5}[k]
                 if score > bv:
                     best, bv = x, score
             return best
@@ -563,7 +571,7 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     dies = [a for a in legal if A_DIE <= a < A_BOTH + 3]
     p = state.players[player]
     a = policy_action(state, player, legal, allow_die=False)
-    if not dies or not (a == 17 or A_DIE <= a < A_BOTH + 3):
+    if not dies or not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
         return a
     # die decision: try each die action, finish the turn with the rollout policy, evaluate.
     # On a double with both dice free, "road d2" plays out exactly like "road d1" (same value,
@@ -586,3 +594,16 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
         if v > bv:
             best, bv = d, v
     return best if best is not None else a
+
+
+class RollBuilderStrategy(Strategy):
+    """Roll Builder's evaluation and greedy policy (see the module docstring)."""
+
+    def evaluate(self, state: "RollBuilderState", player: int) -> float:  # type: ignore[override]
+        """Score plus a heuristic of future value (:func:`evaluate`)."""
+        return evaluate(state, player)
+
+    def greedy_action(self, state: "RollBuilderState", player: int,  # type: ignore[override]
+                      rng: random.Random) -> int | None:
+        """The heuristic greedy player's move (:func:`greedy_action`)."""
+        return greedy_action(state, player, rng)
