@@ -46,7 +46,7 @@ class LegalMoves:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         if p.guild >= 0:
             out: list[int] = []
-            m = g.neighbor_mask[p.guild] & p.connected & g.land_mask & ~p.bld1
+            m = self._second_mark_sites(p)
             base = g.A_BUILD + 5 * g.n_spaces
             while m:
                 low = m & -m
@@ -215,6 +215,12 @@ class LegalMoves:
             free = base & ~p.bld1
             m &= free & g.neighbours_of(free)
         return m
+
+    def _second_mark_sites(self, p: PlayerSheet) -> int:
+        """Bitset of spaces for the second mark of the two-space building whose first mark is on
+        space ``p.guild``: connected land next to it holding no building."""
+        g: RollBuilderTables = self.game  # type: ignore[assignment]
+        return g.neighbor_mask[p.guild] & p.connected & g.land_mask & ~p.bld1
 
     def _wonder_boxes(self, p: PlayerSheet, v: int) -> int:
         """Bitset of boxes a Wonder action of value ``v`` (0 = bonus, no value) may fill."""

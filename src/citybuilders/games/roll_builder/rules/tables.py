@@ -8,10 +8,13 @@ game.py's ``RollBuilderGame`` the presentation and strategy rooms.
 
 from __future__ import annotations
 
+from typing import Any
+
+from citybuilders.core.errors import FormatError, OptionError
 from citybuilders.core.game import Game, State
 
 from ..actions import A_FIRST_VAR
-from ..loader import Sheet, load_shipped_sheet, sheet_from_document
+from ..loader import Sheet, check_sheet_document, load_shipped_sheet, sheet_from_document
 from .bits import bit_indices
 from .options import OPTION_SPECS
 from .player_sheet import PlayerSheet
@@ -35,6 +38,16 @@ class RollBuilderTables(Game):
     rules_version = "1"
     simultaneous = True
     option_specs = OPTION_SPECS
+
+    def __init__(self, **options: Any) -> None:
+        doc = options.get("sheet_doc")
+        if doc is not None:  # checked before the generic option check (which reprs the value)
+            try:
+                options["sheet_doc"] = check_sheet_document(doc)
+            except FormatError as exc:
+                msg = str(exc).removeprefix("sheet_doc: ").removeprefix("sheet_doc.")
+                raise OptionError(f"option 'sheet_doc' of {self.name}: {msg}") from None
+        super().__init__(**options)
 
     def _post_init(self) -> None:
         doc = self.options.get("sheet_doc")
