@@ -133,7 +133,7 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     if state.dice:
         dice = []
         for i, v in enumerate(state.dice):
-            used = len(state.dice) == 2 and p.used >> i & 1
+            used = len(state.dice) == 2 and p.dice_used >> i & 1
             dice.append(f"d{i + 1}=[{v}]" + (" used" if used else ""))
         lines.append("dice: " + "  ".join(dice))
     tl = " ".join(f"{i + 1}:{a}-{b}" for i, (a, b) in enumerate(state.turn_list))
@@ -145,9 +145,9 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
                                          if p.extra_roads else ""))
     fav, stg = sh.tracks
     lines.append("favor    " + _track(fav, p.favor) + "   strength " + _track(stg, p.strength))
-    lines.append(f"wealth: stored {p.stored}, circles used {p.w_marked}/{sh.wealth_storage}"
-                 + (f" ({p.w_turn} stored this turn)" if p.w_turn else ""))
-    lines.append(f"roads placed {p.placed}; full hexagons {p.hex_uses}/{sh.hex_max}")
+    lines.append(f"wealth: stored {p.stored}, circles used {p.wealth_marked}/{sh.wealth_storage}"
+                 + (f" ({p.wealth_marked_this_turn} stored this turn)" if p.wealth_marked_this_turn else ""))
+    lines.append(f"roads placed {p.roads_placed}; full hexagons {p.full_hexagon_uses}/{sh.hex_max}")
     lines.append(h("innovations"))
     for i, inn in enumerate(sh.innovations):
         circ = []
@@ -160,7 +160,7 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     boxes = []
     for i, b in enumerate(sh.boxes):
         if p.filled >> i & 1:
-            v = p.wvals[i]
+            v = p.box_values[i]
             boxes.append(f"{b.id}={'*' if v == NO_VALUE else v}")
         elif not p.unlocked >> i & 1:
             boxes.append(f"{b.id}#")
@@ -247,7 +247,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                    f'stroke-linecap="round"/>')
     y0 = oy + (3 * sh.rows + 2) * uy
     for i, v in enumerate(state.dice):
-        used = len(state.dice) == 2 and p.used >> i & 1
+        used = len(state.dice) == 2 and p.dice_used >> i & 1
         x = ox + i * 34
         out.append(f'<g data-key="die:{i}" class="die{" used" if used else ""}">'
                    f'<rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
@@ -263,7 +263,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         x = ox + i * 34
         filled = p.filled >> i & 1
         locked = not p.unlocked >> i & 1
-        label = b.id + (f"={'*' if p.wvals[i] == NO_VALUE else p.wvals[i]}" if filled else "")
+        label = b.id + (f"={'*' if p.box_values[i] == NO_VALUE else p.box_values[i]}" if filled else "")
         out.append(f'<g data-key="box:{esc(b.id)}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
                    f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
                    f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'
@@ -295,7 +295,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                    f' font-size="10">{esc(track)}</text></g>')
         right = max(right, text_right(ox, track, 10))
         y += 16
-    storage = (f"wealth stored {p.stored} ({p.w_marked}/{sh.wealth_storage} circles used)")
+    storage = (f"wealth stored {p.stored} ({p.wealth_marked}/{sh.wealth_storage} circles used)")
     out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
                f'font-size="10">{esc(storage)}</text></g>')
     right = max(right, text_right(ox, storage, 10))

@@ -228,9 +228,9 @@ def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> 
         s._write_building(p, n, sp)
         if j in partner:
             i2, sp2, _ = entries[partner[j]]
-            p.guild = sp
+            p.second_mark_of = sp
             ok = s._second_mark_sites(p) >> sp2 & 1
-            p.guild = NO_GUILD
+            p.second_mark_of = NO_GUILD
             if not ok:
                 raise FormatError(f"buildings[{i2}]: the second mark of building {n} "
                                   f"({sheet.buildings[n - 1].name}) must be on a free connected "
@@ -250,7 +250,7 @@ def _why_not(s: RollBuilderState, p: PlayerSheet, sp: int, n: int) -> str:
     if b.placement != "any" and not sheet.dock_ok >> sp & 1:
         return (f"building {n} ({b.name}) must be next to water or on a space with a river "
                 f"side; {name} is neither")
-    if (p.bld2 if b.shares_space else p.bld1) >> sp & 1:
+    if (p.built_twice if b.shares_space else p.built) >> sp & 1:
         return f"{name} already holds a building"
     return (f"building {n} ({b.name}) takes two adjacent spaces: {name} has no free connected "
             "land space next to it")
@@ -283,9 +283,9 @@ def _wonder(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> Non
         v = values[k]
         if not s._wonder_boxes(p, v) >> k & 1:
             raise FormatError(_why_not_box(s, p, k, v, where[k]))
-        p.pwonder = [v]
+        p.pending_wonders = [v]
         s._fill_box(p, k)
-        p.pwonder = []
+        p.pending_wonders = []
 
 
 def _why_not_box(s: RollBuilderState, p: PlayerSheet, k: int, v: int, where: str) -> str:
@@ -298,7 +298,7 @@ def _why_not_box(s: RollBuilderState, p: PlayerSheet, k: int, v: int, where: str
     if not p.unlocked >> k & 1:
         return (f"{where}: box {b.id} is locked and nothing drawn unlocks it (a marked U:{b.id} "
                 "space, a discovered innovation or a road milestone)")
-    high = max(p.wvals[r] for r in b.requires)
+    high = max(p.box_values[r] for r in b.requires)
     return (f"{where}: value {v} is below {high}, a value of a box {b.id} requires "
             f"({sheet.wonder_name} is ascending: values never go down)")
 
@@ -335,10 +335,10 @@ def score_file(data: Any) -> RollBuilderScore:
     fav = _int(data, "favor_crossed", 0, len(sheet.tracks[0]) - 1)
     stg = _int(data, "strength_crossed", 0, len(sheet.tracks[1]) - 1)
     wealth = _int(data, "wealth_stored", 0, sheet.wealth_storage)
-    parts = score_sheet(sheet, p.connected, p.bcount, p.discovered, wealth, fav, stg, p.filled,
-                        p.hex_uses)
+    parts = score_sheet(sheet, p.connected, p.building_marks, p.discovered, wealth, fav, stg, p.filled,
+                        p.full_hexagon_uses)
     details = {"roads_drawn": drawn, "connected_spaces": p.connected.bit_count(),
-               "full_hexagons": p.hex_uses, "building_marks": sum(p.bcount)}
+               "full_hexagons": p.full_hexagon_uses, "building_marks": sum(p.building_marks)}
     return RollBuilderScore(sheet.name, parts, details)
 
 

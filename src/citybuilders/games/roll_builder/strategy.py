@@ -75,7 +75,7 @@ def _space_value(state: "RollBuilderState", p: "PlayerSheet", s: int) -> float:
         res_v, icon_v = terms[s]
         v += res_v
         v += icon_v
-    if g.land_mask >> s & 1 and not p.bld1 >> s & 1:
+    if g.land_mask >> s & 1 and not p.built >> s & 1:
         v += 0.35
     return v
 
@@ -105,26 +105,26 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
     # discovered abilities are worth more early
     pot += 0.15 * turns_left * p.discovered.bit_count()
     # road frontier / connection capacity for the future
-    free_land = (p.connected & sh.land_mask & ~p.bld1).bit_count()
+    free_land = (p.connected & sh.land_mask & ~p.built).bit_count()
     pot += min(free_land, 2 * turns_left) * 0.25
     pot += 0.3 * min(p.stored, 2 * turns_left) * (1 if turns_left else 0)
     # pending gains not yet used count a little (they are resolved by the policy)
-    pot += 0.5 * sum(p.pres) + 1.0 * p.pib + 1.5 * len(p.pbuild) + 1.5 * len(p.pwonder)
+    pot += 0.5 * sum(p.pending_resources) + 1.0 * p.pending_innovation_bonus + 1.5 * len(p.pending_builds) + 1.5 * len(p.pending_wonders)
     return total + pot * (1.0 if turns_left > 0 else 0.2)
 
 
 # ----------------------------------------------------------------------------- step policy
 def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int | None:
     """Resolve one pending resource unit or innovation bonus."""
-    pres = p.pres
-    if not (p.pib or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]):
+    pres = p.pending_resources
+    if not (p.pending_innovation_bonus or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]):
         return None
     g = _g(state)
     sh = g.sheet
     need = _innov_need(state, p)
     rank = {i: r for r, (_, i) in enumerate(need)}
     # innovation bonus: IB-only circle of a good innovation, else the innovation closest to done
-    if p.pib:
+    if p.pending_innovation_bonus:
         best, bv = None, -1e9
         for k, (i, kind) in enumerate(sh.circles):
             a = g.A_CROSS + 3 * k + 1
@@ -136,7 +136,7 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
             return best
         return A_DISCARD + DISCARD_BONUS
     for kind in (0, 1, 3, 4, 2):  # food, supplies, favor, strength, wealth
-        if not p.pres[kind]:
+        if not p.pending_resources[kind]:
             continue
         best, bv = None, -1e9
         for k, (i, kk) in enumerate(sh.circles):
@@ -292,8 +292,8 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
     j = bisect_left(legal, g.A_MARK, i)
     if i == j:
         return None
-    toll_on = p.toll is not None and p.tolls < p.road_actions
-    key = (p.roads, p.blocked, p.marked, p.bld1, p.hex_done, p.hex_uses, toll_on, j - i)
+    toll_on = p.road_toll is not None and p.tolls_taken < p.road_actions
+    key = (p.roads, p.blocked, p.marked, p.built, p.full_hexagons, p.full_hexagon_uses, toll_on, j - i)
     memo = _bot_tables(g)["roads"]
     best = memo.get(key)
     if best is not None:
@@ -320,17 +320,17 @@ def _road_values(state: "RollBuilderState", p: "PlayerSheet",
     g = _g(state)
     sh = g.sheet
     lo = g.A_ROAD
-    toll_on = p.toll is not None and p.tolls < p.road_actions
+    toll_on = p.road_toll is not None and p.tolls_taken < p.road_actions
     unconn = ~p.connected
     corners = p.corners
     edge_corners = sh.edge_corners
     # full-hexagon progress: spaces that could still become a full hexagon with 4+ roads
     hex_bonus: dict[int, float] = {}
     special = sh.toll_edges if toll_on else 0  # edges with a toll or hexagon term
-    if p.hex_uses < sh.hex_max:
+    if p.full_hexagon_uses < sh.hex_max:
         built = p.roads
         sem = g.space_edge_mask
-        for s in bit_indices(p.connected & ~p.hex_done, g.space_bytes):
+        for s in bit_indices(p.connected & ~p.full_hexagons, g.space_bytes):
             have = (built & sem[s]).bit_count()
             if have >= 4:
                 hex_bonus[s] = 0.5 * (have - 3)
@@ -435,16 +435,16 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
     if legal is None:
         legal = state.legal_actions(player)
     ls = set(legal)
-    if p.guild >= 0:
+    if p.second_mark_of >= 0:
         return _best_build(state, p, legal) or legal[0]
     a = _alloc(state, p, ls)
     if a is not None and a in ls:
         return a
-    if p.pbuild:
+    if p.pending_builds:
         b = _best_build(state, p, legal)
         if b is not None:
             return b
-    if p.pwonder:
+    if p.pending_wonders:
         b = _best_box(state, p, legal)
         if b is not None:
             return b
@@ -493,7 +493,7 @@ def _useful_kinds(g, p: "PlayerSheet") -> int:  # noqa: ANN001
         kinds |= 1 << 3
     if p.strength < g.strength_max:
         kinds |= 1 << 4
-    if p.w_marked < g.wealth_storage:
+    if p.wealth_marked < g.wealth_storage:
         kinds |= 1 << 2
     return kinds
 
@@ -507,10 +507,10 @@ def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int, kinds: int
     if icon:
         return True
     # gains are non-negative (sheet validation: 0-9), so a kind is gained iff some term has it
-    if p.g_mountain is not None and sh.mountain_mask >> s & 1:
-        res |= _kinds_of(p.g_mountain)
-    if p.g_water is not None and sh.water_adjacent >> s & 1:
-        res |= _kinds_of(p.g_water)
+    if p.gain_on_mountain_mark is not None and sh.mountain_mask >> s & 1:
+        res |= _kinds_of(p.gain_on_mountain_mark)
+    if p.gain_on_water_mark is not None and sh.water_adjacent >> s & 1:
+        res |= _kinds_of(p.gain_on_water_mark)
     return bool(res & kinds)
 
 
@@ -534,7 +534,7 @@ def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> No
         if not legal:
             return
         a = _die_policy(state, player, legal)
-        if a == A_DONE and state.turn in BONUS_TURNS and not p.bonus_given:
+        if a == A_DONE and state.turn in BONUS_TURNS and not p.turn_bonus_given:
             state.apply_legal(a, player)
             continue
         if a == A_DONE:
@@ -577,7 +577,7 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     # On a double with both dice free, "road d2" plays out exactly like "road d1" (same value,
     # same rollout): evaluate each action kind once (the random tie-break is still drawn per
     # action, so the choice is the same as evaluating both).
-    double = state.dice[0] == state.dice[1] and p.used == 0
+    double = state.dice[0] == state.dice[1] and p.dice_used == 0
     seen: dict[int, float] = {}
     best, bv = None, -1e18
     for d in dies:

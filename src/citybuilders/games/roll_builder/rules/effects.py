@@ -27,19 +27,19 @@ def apply_effect(sh: Sheet, p: PlayerSheet, e: Mapping[str, Any]) -> None:
     elif t == "roads_allowed_on_ridges":
         p.blocked &= ~sh.ridge_edges
     elif t == "extra_roads_on_first_road_action_each_turn":
-        p.first_extra += e.get("amount", 1)
+        p.first_road_extra += e.get("amount", 1)
     elif t == "on_mark_space_adjacent_to_water_space":
-        p.g_water = add_gains(p.g_water, e["gain"])
+        p.gain_on_water_mark = add_gains(p.gain_on_water_mark, e["gain"])
     elif t == "on_mark_mountain_space":
-        p.g_mountain = add_gains(p.g_mountain, e["gain"])
+        p.gain_on_mountain_mark = add_gains(p.gain_on_mountain_mark, e["gain"])
     elif t == "on_build_action":
-        p.g_build = add_gains(p.g_build, e["gain"])
+        p.gain_on_build = add_gains(p.gain_on_build, e["gain"])
     elif t == "on_wonder_box_filled":
-        p.g_box = add_gains(p.g_box, e["gain"])
+        p.gain_on_box = add_gains(p.gain_on_box, e["gain"])
     elif t == "road_toll":
-        p.toll = add_gains(p.toll, e["gain"])
+        p.road_toll = add_gains(p.road_toll, e["gain"])
     elif t == "convert_stored_wealth":
-        p.caravan = (e.get("cost", 2), tuple(e.get("choices", ("favor", "strength"))))
+        p.wealth_conversion = (e.get("cost", 2), tuple(e.get("choices", ("favor", "strength"))))
     elif t == "unlock_wonder_boxes":
         for b in e["boxes"]:
             p.unlocked |= 1 << sh.box_index[b]
@@ -47,7 +47,7 @@ def apply_effect(sh: Sheet, p: PlayerSheet, e: Mapping[str, Any]) -> None:
 
 def gain(p: PlayerSheet, units: tuple[int, ...]) -> None:
     """Add ``units`` (resource counts, order loader.RESOURCES) to ``p``'s pending units."""
-    pres = p.pres
+    pres = p.pending_resources
     for k in range(5):
         if units[k]:
             pres[k] += units[k]
@@ -57,7 +57,7 @@ def grant_bonus(p: PlayerSheet, bonus_action: str | None, innovation_bonus: int)
     """Queue a building's or wonder box's bonus Build/Wonder action and innovation bonus
     (resolved by the player at once; rulebook 'Ações bônus')."""
     if bonus_action == "build":
-        p.pbuild.append(0)
+        p.pending_builds.append(0)
     elif bonus_action == "wonder":
-        p.pwonder.append(0)
-    p.pib += innovation_bonus
+        p.pending_wonders.append(0)
+    p.pending_innovation_bonus += innovation_bonus

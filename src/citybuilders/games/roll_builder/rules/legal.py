@@ -44,7 +44,7 @@ class LegalMoves:
         if p.done:
             return []
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        if p.guild >= 0:
+        if p.second_mark_of >= 0:
             out: list[int] = []
             m = self._second_mark_sites(p)
             base = g.A_BUILD + 5 * g.n_spaces
@@ -53,10 +53,10 @@ class LegalMoves:
                 out.append(base + low.bit_length() - 1)
                 m ^= low
             return out
-        pres = p.pres
-        if p.pib or p.pbuild or p.pwonder or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]:
+        pres = p.pending_resources
+        if p.pending_innovation_bonus or p.pending_builds or p.pending_wonders or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]:
             out = self._pending_actions(p, g)
-            if p.pib or p.pbuild or p.pwonder or g.immediate:
+            if p.pending_innovation_bonus or p.pending_builds or p.pending_wonders or g.immediate:
                 return out  # blocking: resolve gains first
             out += self._free_actions(p, g)
             out.sort()
@@ -66,7 +66,7 @@ class LegalMoves:
     def _pending_actions(self, p: PlayerSheet, g: RollBuilderTables) -> list[int]:
         """Sorted actions resolving pending gains (resources, innovation bonus, bonus actions)."""
         out: list[int] = []
-        pres = p.pres
+        pres = p.pending_resources
         open_c = ~p.crossed
         memo = g.circle_memo
         for k in range(5):
@@ -79,13 +79,13 @@ class LegalMoves:
             out.append(A_TRACK)
         if pres[STRENGTH] and p.strength < g.strength_max:
             out.append(A_TRACK + 1)
-        if pres[WEALTH] and p.w_marked < g.wealth_storage:
+        if pres[WEALTH] and p.wealth_marked < g.wealth_storage:
             out.append(A_STORE)
-        if p.pib:
+        if p.pending_innovation_bonus:
             out.extend([a + 1 for a in g.circle_actions(g.all_circles & open_c)])
             out.append(A_DISCARD + 5)
-        if p.pbuild:
-            pbuild = p.pbuild
+        if p.pending_builds:
+            pbuild = p.pending_builds
             anyb = 0 in pbuild
             a_build = g.A_BUILD
             ns = g.n_spaces
@@ -100,9 +100,9 @@ class LegalMoves:
                     base = a_build + (n - 1) * ns
                     out.extend([base + s for s in idx])
             out.append(A_SKIP_BUILD)
-        if p.pwonder:
+        if p.pending_wonders:
             m = 0
-            for v in set(p.pwonder):
+            for v in set(p.pending_wonders):
                 m |= self._wonder_boxes(p, v)
             while m:
                 low = m & -m
@@ -116,7 +116,7 @@ class LegalMoves:
         """Actions of a player with nothing pending, in ascending id order: dice (6-16), done (17),
         caravan (29-30), roads, marks, crosses paid with stored wealth."""
         out: list[int] = []
-        used = p.used
+        used = p.dice_used
         connected = p.connected
         roads_m = p.frontier & g.usable_edges & ~(p.roads | p.blocked)
         if used != 3:
@@ -137,7 +137,7 @@ class LegalMoves:
                         out.append(base)
                     restrict, shares, two = build_rule[v]
                     if (self._build_sites(p, v) if two else
-                            free_land & restrict & ~(p.bld2 if shares else p.bld1)):
+                            free_land & restrict & ~(p.built_twice if shares else p.built)):
                         out.append(base + 1)
                     if boxes & box_vmask[v] and (not g.ascending or self._wonder_boxes(p, v)):
                         out.append(base + 2)
@@ -152,18 +152,18 @@ class LegalMoves:
                     out.append(A_BOTH + 2)
         elif not (g.all_roads and p.roads_left and roads_m):
             out.append(A_DONE)
-        avail = p.w_marked - p.w_turn - p.w_spent
-        if p.caravan is not None and not p.caravan_used and avail >= p.caravan[0]:
-            out.extend(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in p.caravan[1]))
+        avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
+        if p.wealth_conversion is not None and not p.conversion_used and avail >= p.wealth_conversion[0]:
+            out.extend(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in p.wealth_conversion[1]))
         if p.roads_left and roads_m:
             if p.road_key != roads_m:
                 refresh_road_list(p, roads_m, g.A_ROAD)
             out.extend(p.road_list)
         if not g.mark_after_road or p.road_actions:
             want = g.icon_mask
-            if p.g_mountain is not None:
+            if p.gain_on_mountain_mark is not None:
                 want |= g.mountain_mask
-            if p.g_water is not None:
+            if p.gain_on_water_mark is not None:
                 want |= g.water_markable
             m = connected & ~p.marked & want
             base = g.A_MARK
@@ -190,9 +190,9 @@ class LegalMoves:
         """Bitset of connected, unmarked spaces whose X gains something."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         want = g.icon_mask
-        if p.g_mountain is not None:
+        if p.gain_on_mountain_mark is not None:
             want |= g.mountain_mask
-        if p.g_water is not None:
+        if p.gain_on_water_mark is not None:
             want |= g.water_markable
         return p.connected & ~p.marked & want
 
@@ -202,7 +202,7 @@ class LegalMoves:
         restrict, shares, two = g.build_rule[n]
         if two:
             return bool(self._build_sites(p, n))
-        return bool(free_land & restrict & ~(p.bld2 if shares else p.bld1))
+        return bool(free_land & restrict & ~(p.built_twice if shares else p.built))
 
     def _build_sites(self, p: PlayerSheet, n: int) -> int:
         """Bitset of spaces where building ``n`` may be written now (first mark for 2-mark ones:
@@ -210,17 +210,17 @@ class LegalMoves:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         restrict, shares, two = g.build_rule[n]
         base = p.connected & g.land_mask
-        m = base & restrict & ~(p.bld2 if shares else p.bld1)
+        m = base & restrict & ~(p.built_twice if shares else p.built)
         if two:
-            free = base & ~p.bld1
+            free = base & ~p.built
             m &= free & g.neighbours_of(free)
         return m
 
     def _second_mark_sites(self, p: PlayerSheet) -> int:
         """Bitset of spaces for the second mark of the two-space building whose first mark is on
-        space ``p.guild``: connected land next to it holding no building."""
+        space ``p.second_mark_of``: connected land next to it holding no building."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        return g.neighbor_mask[p.guild] & p.connected & g.land_mask & ~p.bld1
+        return g.neighbor_mask[p.second_mark_of] & p.connected & g.land_mask & ~p.built
 
     def _wonder_boxes(self, p: PlayerSheet, v: int) -> int:
         """Bitset of boxes a Wonder action of value ``v`` (0 = bonus, no value) may fill."""
@@ -232,7 +232,7 @@ class LegalMoves:
         cand = p.unlocked & ~filled & ready & g.box_vmask[v]
         if not (cand and v and g.ascending):
             return cand
-        key = tuple(p.wvals)
+        key = tuple(p.box_values)
         allowed = g.asc_memo.get(key)
         if allowed is None:
             allowed = g.ascending_allowed(key)

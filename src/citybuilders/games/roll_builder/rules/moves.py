@@ -59,33 +59,33 @@ class Moves:
                     p.corners |= 1 << c
                     p.connected |= sh.corner_spaces[c]
                     p.frontier |= sh.corner_edges[c]
-        p.marked = p.bld1 = p.bld2 = 0
+        p.marked = p.built = p.built_twice = 0
         p.placements = []
-        p.bcount = [0] * 7
+        p.building_marks = [0] * 7
         p.crossed = p.discovered = 0
-        p.wvals = [0] * len(sh.boxes)
+        p.box_values = [0] * len(sh.boxes)
         p.filled = 0
         p.unlocked = sum(1 << i for i, b in enumerate(sh.boxes) if not b.locked)
         p.favor = p.strength = 0
-        p.w_marked = p.w_spent = p.w_turn = 0
-        p.hex_done = p.hex_uses = p.hex_pts = 0
-        p.miles = 0
-        p.placed = 0
+        p.wealth_marked = p.wealth_spent = p.wealth_marked_this_turn = 0
+        p.full_hexagons = p.full_hexagon_uses = p.full_hexagon_points = 0
+        p.milestones_reached = 0
+        p.roads_placed = 0
         p.blocked = sh.river_block | sh.ridge_edges
-        p.first_extra = 0
-        p.g_water = p.g_mountain = p.g_build = p.g_box = p.toll = None
-        p.caravan = None
+        p.first_road_extra = 0
+        p.gain_on_water_mark = p.gain_on_mountain_mark = p.gain_on_build = p.gain_on_box = p.road_toll = None
+        p.wealth_conversion = None
         for e in sh.specials:
             apply_effect(sh, p, e)
-        p.used = 0
+        p.dice_used = 0
         p.done = False
-        p.bonus_given = False
-        p.roads_left = p.road_actions = p.tolls = p.extra_roads = p.caravan_used = 0
-        p.pres = [0] * 5
-        p.pib = 0
-        p.pbuild = []
-        p.pwonder = []
-        p.guild = NO_GUILD
+        p.turn_bonus_given = False
+        p.roads_left = p.road_actions = p.tolls_taken = p.extra_roads = p.conversion_used = 0
+        p.pending_resources = [0] * 5
+        p.pending_innovation_bonus = 0
+        p.pending_builds = []
+        p.pending_wonders = []
+        p.second_mark_of = NO_GUILD
         p.road_key, p.road_list = 0, ()
         return p
 
@@ -98,7 +98,7 @@ class Moves:
         sh = g.sheet
         bit = 1 << e
         p.roads |= bit
-        p.placed += 1
+        p.roads_placed += 1
         p.roads_left -= 1
         for c in sh.edge_corners[e]:
             cb = 1 << c
@@ -106,52 +106,52 @@ class Moves:
                 p.corners |= cb
                 p.connected |= sh.corner_spaces[c]
                 p.frontier |= sh.corner_edges[c]
-        if p.toll is not None and sh.toll_edges & bit and p.tolls < p.road_actions:
-            p.tolls += 1
-            gain(p, p.toll)
-        if p.hex_uses < sh.hex_max:
+        if p.road_toll is not None and sh.toll_edges & bit and p.tolls_taken < p.road_actions:
+            p.tolls_taken += 1
+            gain(p, p.road_toll)
+        if p.full_hexagon_uses < sh.hex_max:
             for s in sh.edge_spaces[e]:
                 m = g.space_edge_mask[s]
-                if p.roads & m == m and not p.hex_done >> s & 1 and p.hex_uses < sh.hex_max:
-                    p.hex_done |= 1 << s
-                    p.hex_uses += 1
-                    p.hex_pts += sh.hex_points
+                if p.roads & m == m and not p.full_hexagons >> s & 1 and p.full_hexagon_uses < sh.hex_max:
+                    p.full_hexagons |= 1 << s
+                    p.full_hexagon_uses += 1
+                    p.full_hexagon_points += sh.hex_points
                     gain(p, sh.hex_gain)
         for idx, (cnt, rew) in enumerate(sh.milestones):
-            if p.placed == cnt and not p.miles >> idx & 1:
-                p.miles |= 1 << idx
+            if p.roads_placed == cnt and not p.milestones_reached >> idx & 1:
+                p.milestones_reached |= 1 << idx
                 gain(p, rew["gain"])
                 for b in rew["unlock"]:
                     p.unlocked |= 1 << b
                 if rew["bonus_action"] == "build":
-                    p.pbuild.append(0)
+                    p.pending_builds.append(0)
                 elif rew["bonus_action"] == "wonder":
-                    p.pwonder.append(0)
+                    p.pending_wonders.append(0)
 
     def _mark(self, p: PlayerSheet, s: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
         p.marked |= 1 << s
         gain(p, sh.space_res[s])
         for b in sh.space_bonus[s]:
-            (p.pbuild if b == "build" else p.pwonder).append(0)
-        p.pib += sh.space_ib[s]
+            (p.pending_builds if b == "build" else p.pending_wonders).append(0)
+        p.pending_innovation_bonus += sh.space_ib[s]
         for b in sh.space_unlock[s]:
             p.unlocked |= 1 << b
-        if p.g_mountain is not None and sh.mountain_mask >> s & 1:
-            gain(p, p.g_mountain)
-        if p.g_water is not None and sh.water_adjacent >> s & 1:
-            gain(p, p.g_water)
+        if p.gain_on_mountain_mark is not None and sh.mountain_mask >> s & 1:
+            gain(p, p.gain_on_mountain_mark)
+        if p.gain_on_water_mark is not None and sh.water_adjacent >> s & 1:
+            gain(p, p.gain_on_water_mark)
 
     def _write_building(self, p: PlayerSheet, n: int, s: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         sh = g.sheet
         bit = 1 << s
-        if p.bld1 & bit:
-            p.bld2 |= bit
+        if p.built & bit:
+            p.built_twice |= bit
         else:
-            p.bld1 |= bit
+            p.built |= bit
         p.placements.append(placement_code(s, n))
-        p.bcount[n] += 1
+        p.building_marks[n] += 1
         if g.build_marks:
             p.marked |= bit
 
@@ -165,28 +165,28 @@ class Moves:
             gain(p, b.extra_gain)
         p.extra_roads += b.extra_roads
         grant_bonus(p, b.bonus_action, b.innovation_bonus)
-        if p.g_build is not None:
-            gain(p, p.g_build)
+        if p.gain_on_build is not None:
+            gain(p, p.gain_on_build)
 
     def _fill_box(self, p: PlayerSheet, i: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
         box = sh.boxes[i]
         use = 0
-        for v in p.pwonder:
-            if v and v in box.values and not (sh.ascending and any(p.wvals[r] > v
+        for v in p.pending_wonders:
+            if v and v in box.values and not (sh.ascending and any(p.box_values[r] > v
                                                                    for r in box.requires)):
                 use = v
                 break
-        p.pwonder.remove(use)
+        p.pending_wonders.remove(use)
         if use == 0:
-            use = max([p.wvals[r] for r in box.requires] + [min(box.values)]) if sh.ascending \
+            use = max([p.box_values[r] for r in box.requires] + [min(box.values)]) if sh.ascending \
                 else 0
-        p.wvals[i] = use if use else NO_VALUE
+        p.box_values[i] = use if use else NO_VALUE
         p.filled |= 1 << i
         gain(p, box.gain)
         grant_bonus(p, box.bonus_action, box.innovation_bonus)
-        if p.g_box is not None:
-            gain(p, p.g_box)
+        if p.gain_on_box is not None:
+            gain(p, p.gain_on_box)
 
     def _cross(self, p: PlayerSheet, k: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
@@ -212,27 +212,27 @@ class Moves:
         if action >= g.A_CROSS:
             k, var = divmod(action - g.A_CROSS, 3)
             if var == PAY_RESOURCE:
-                p.pres[sh.circles[k][1]] -= 1
+                p.pending_resources[sh.circles[k][1]] -= 1
             elif var == PAY_BONUS:
-                p.pib -= 1
+                p.pending_innovation_bonus -= 1
             else:
-                p.w_spent += 1
+                p.wealth_spent += 1
             self._cross(p, k)
         elif action >= g.A_WONDER:
             self._fill_box(p, action - g.A_WONDER)
         elif action >= g.A_BUILD:
             n, s = divmod(action - g.A_BUILD, sh.n_spaces)
             n += 1
-            if p.guild >= 0:
-                first = p.guild
-                p.guild = NO_GUILD
+            if p.second_mark_of >= 0:
+                first = p.second_mark_of
+                p.second_mark_of = NO_GUILD
                 self._write_building(p, n, s)
                 self._building_gains(p, n, first)
                 return
-            p.pbuild.remove(n if n in p.pbuild else 0)
+            p.pending_builds.remove(n if n in p.pending_builds else 0)
             self._write_building(p, n, s)
             if sh.buildings[n - 1].marks == 2:
-                p.guild = s
+                p.second_mark_of = s
             else:
                 self._building_gains(p, n, s)
         elif action >= g.A_MARK:
@@ -241,61 +241,61 @@ class Moves:
             self._place_road(p, action - g.A_ROAD)
         elif action < A_BOTH + 3 and action >= A_DIE:
             if action >= A_BOTH:
-                p.used = 3
+                p.dice_used = 3
                 kind = action - A_BOTH
                 v = self.dice[0] + self.dice[1]
             else:
                 i, kind = divmod(action - A_DIE, 4)
-                p.used |= 1 << i
+                p.dice_used |= 1 << i
                 v = self.dice[i]
             if kind == USE_ROAD:
-                p.roads_left += v + p.extra_roads + (p.first_extra if p.road_actions == 0 else 0)
+                p.roads_left += v + p.extra_roads + (p.first_road_extra if p.road_actions == 0 else 0)
                 p.road_actions += 1
             elif kind == USE_BUILD:
-                p.pbuild.append(v)
+                p.pending_builds.append(v)
             elif kind == USE_WONDER:
-                p.pwonder.append(v)
+                p.pending_wonders.append(v)
         elif action == A_DONE:
             self._done(player)
         elif action in (A_TRACK, A_TRACK + 1):
             if action == A_TRACK:
                 p.favor += 1
-                p.pres[FAVOR] -= 1
+                p.pending_resources[FAVOR] -= 1
             else:
                 p.strength += 1
-                p.pres[STRENGTH] -= 1
+                p.pending_resources[STRENGTH] -= 1
         elif action == A_STORE:
-            p.pres[WEALTH] -= 1
-            p.w_marked += 1
-            p.w_turn += 1
+            p.pending_resources[WEALTH] -= 1
+            p.wealth_marked += 1
+            p.wealth_marked_this_turn += 1
         elif A_DISCARD <= action < A_DISCARD + 6:
             k = action - A_DISCARD
             if k == DISCARD_BONUS:
-                p.pib -= 1
+                p.pending_innovation_bonus -= 1
             else:
-                p.pres[k] -= 1
+                p.pending_resources[k] -= 1
         elif action == A_SKIP_BUILD:
-            p.pbuild.pop(0)
+            p.pending_builds.pop(0)
         elif action == A_SKIP_WONDER:
-            p.pwonder.pop(0)
+            p.pending_wonders.pop(0)
         elif action in (A_CARAVAN, A_CARAVAN + 1):
-            p.caravan_used = 1
-            p.w_spent += p.caravan[0]
-            p.pres[FAVOR if action == A_CARAVAN else STRENGTH] += 1
+            p.conversion_used = 1
+            p.wealth_spent += p.wealth_conversion[0]
+            p.pending_resources[FAVOR if action == A_CARAVAN else STRENGTH] += 1
 
     def _done(self, player: int) -> None:
         p = self.players[player]
-        if self.turn in BONUS_TURNS and not p.bonus_given:
-            p.bonus_given = True
+        if self.turn in BONUS_TURNS and not p.turn_bonus_given:
+            p.turn_bonus_given = True
             if self.turn == BONUS_TURNS[0]:
-                p.pib += 1
+                p.pending_innovation_bonus += 1
             elif self.turn == BONUS_TURNS[1]:
-                p.pbuild.append(0)
+                p.pending_builds.append(0)
             else:
-                p.pwonder.append(0)
+                p.pending_wonders.append(0)
             return
         p.done = True
-        p.pres = [0] * 5
+        p.pending_resources = [0] * 5
         p.roads_left = 0
         if all(q.done for q in self.players):
             if self.turn == TURNS:
@@ -304,8 +304,8 @@ class Moves:
             self.turn += 1
             self.dice = []
             for q in self.players:
-                q.used = 0
+                q.dice_used = 0
                 q.done = False
-                q.bonus_given = False
-                q.roads_left = q.road_actions = q.tolls = q.extra_roads = q.caravan_used = 0
-                q.w_turn = 0
+                q.turn_bonus_given = False
+                q.roads_left = q.road_actions = q.tolls_taken = q.extra_roads = q.conversion_used = 0
+                q.wealth_marked_this_turn = 0

@@ -26,7 +26,7 @@ from ..loader import RESOURCES
 from ..scoring import score_sheet
 from .legal import ROLLS, LegalMoves
 from .moves import Moves
-from .player_sheet import LIST_FIELDS, SAVED_FIELDS, TUPLE_FIELDS, PlayerSheet
+from .player_sheet import FIELDS, PlayerSheet
 from .tables import RollBuilderTables
 
 __all__ = ["RollBuilderState", "RollBuilderRules", "solo_rank"]
@@ -148,8 +148,8 @@ class RollBuilderState(LegalMoves, Moves, State):
         """Score breakdown of ``player`` (categories of :data:`scoring.CATEGORIES`)."""
         p = self.players[player]
         sh = self.game.sheet  # type: ignore[attr-defined]
-        return score_sheet(sh, p.connected, p.bcount, p.discovered, p.stored, p.favor,
-                           p.strength, p.filled, p.hex_uses)
+        return score_sheet(sh, p.connected, p.building_marks, p.discovered, p.stored, p.favor,
+                           p.strength, p.filled, p.full_hexagon_uses)
 
     def scores(self) -> list[PlayerScore]:
         """Every player's score with the six-category breakdown (final once terminal)."""
@@ -205,14 +205,14 @@ class RollBuilderState(LegalMoves, Moves, State):
     def pending_text(self, player: int) -> str:
         """Short description of ``player``'s pending gains (e.g. ``2 food, bonus Build``)."""
         p = self.players[player]
-        parts = [f"{n} {RESOURCES[k]}" for k, n in enumerate(p.pres) if n]
-        if p.pib:
-            parts.append(f"{p.pib} innovation bonus")
-        for v in p.pbuild:
+        parts = [f"{n} {RESOURCES[k]}" for k, n in enumerate(p.pending_resources) if n]
+        if p.pending_innovation_bonus:
+            parts.append(f"{p.pending_innovation_bonus} innovation bonus")
+        for v in p.pending_builds:
             parts.append(f"Build {v}" if v else "bonus Build")
-        for v in p.pwonder:
+        for v in p.pending_wonders:
             parts.append(f"Wonder {v}" if v else "bonus Wonder")
-        if p.guild >= 0:
+        if p.second_mark_of >= 0:
             parts.append("second Guildhall mark")
         if p.roads_left:
             parts.append(f"{p.roads_left} roads")
@@ -224,13 +224,13 @@ class RollBuilderState(LegalMoves, Moves, State):
         players = []
         for p in self.players:
             d: dict[str, Any] = {}
-            for k in SAVED_FIELDS:
-                v = getattr(p, k)
-                if k in LIST_FIELDS:
+            for a, k, kind, _ in FIELDS:
+                v = getattr(p, a)
+                if kind == "list":
                     d[k] = list(v)
-                elif k in TUPLE_FIELDS:
+                elif kind == "gain":
                     d[k] = None if v is None else list(v)
-                elif k == "caravan":
+                elif kind == "conversion":
                     d[k] = None if v is None else [v[0], list(v[1])]
                 elif isinstance(v, bool):
                     d[k] = v
@@ -254,21 +254,21 @@ class RollBuilderState(LegalMoves, Moves, State):
         for d in pl:
             p = PlayerSheet.__new__(PlayerSheet)
             p.road_key, p.road_list = 0, ()
-            for k in SAVED_FIELDS:
+            for a, k, kind, _ in FIELDS:
                 v = d[k]
-                if k in LIST_FIELDS:
+                if kind == "list":
                     v = [int(x) for x in v]
-                elif k in TUPLE_FIELDS:
+                elif kind == "gain":
                     v = None if v is None else tuple(int(x) for x in v)
-                elif k == "caravan":
+                elif kind == "conversion":
                     v = None if v is None else (int(v[0]), tuple(v[1]))
-                elif k in ("done", "bonus_given"):
+                elif kind == "bool":
                     v = bool(v)
                 elif isinstance(v, str):
                     v = int(v, 16)
                 else:
                     v = int(v)
-                setattr(p, k, v)
+                setattr(p, a, v)
             self.players.append(p)
 
     # ------------------------------------------------------------------ hooks
