@@ -19,7 +19,7 @@ from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
 from .loader import INNOVATION_BONUS, RES_ABBR
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
-from .texts import TEXT_MAP_KEY
+from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.state import RollBuilderState
@@ -299,6 +299,13 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
     out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
                f'font-size="10">{esc(storage)}</text></g>')
     right = max(right, text_right(ox, storage, 10))
+    half = (len(SYMBOL_LEGEND) + 1) // 2  # the map symbols' legend, on two lines
+    for row in (("symbols:",) + SYMBOL_LEGEND[:half], SYMBOL_LEGEND[half:]):
+        y += 16
+        line = "  ".join(row)
+        out.append(f'<text class="legend" x="{ox:.0f}" y="{y + 10:.0f}" font-size="9" '
+                   f'fill="#555">{esc(line)}</text>')
+        right = max(right, text_right(ox, line, 9))
     width, height = right + ox, y + 10 + 12
     out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
                   f'{height:.0f}" class="roll-builder" font-family="sans-serif">')

@@ -116,5 +116,5 @@ SCORING_RULES = {
 
 
 def symbol_legend() -> str:
-    """The legend line of the SVG sheet (entries of :data:`SYMBOL_LEGEND`)."""
+    """The symbols' legend as one line (entries of :data:`SYMBOL_LEGEND`)."""
     return "  ".join(SYMBOL_LEGEND)
