@@ -54,7 +54,12 @@ def _roads(sheet: Sheet, d: Drawn) -> int:
 
 
 def _innovations(sheet: Sheet, d: Drawn) -> int:
-    return sum(inn.points for i, inn in enumerate(sheet.innovations) if d.discovered >> i & 1)
+    pts = 0
+    discovered = d.discovered
+    for i, inn in enumerate(sheet.innovations):
+        if discovered >> i & 1:
+            pts += inn.points
+    return pts
 
 
 def _resources(sheet: Sheet, d: Drawn) -> int:
@@ -69,15 +74,18 @@ def _wonder(sheet: Sheet, d: Drawn) -> int:
 
 def _bonuses(sheet: Sheet, d: Drawn) -> int:
     bonus = d.hex_uses * sheet.hex_points
-    for i, inn in enumerate(sheet.innovations):
-        if d.discovered >> i & 1:
-            for e in inn.effects:
-                if e["type"] == "end_bonus_points_per_building":
-                    bonus += e.get("points", 1) * d.bcount[e["building"]]
+    discovered = d.discovered
+    if discovered:
+        for i, inn in enumerate(sheet.innovations):
+            if discovered >> i & 1:
+                for e in inn.effects:
+                    if e["type"] == "end_bonus_points_per_building":
+                        bonus += e.get("points", 1) * d.bcount[e["building"]]
     filled = d.filled
-    for i, b in enumerate(sheet.boxes):
-        if filled >> i & 1:
-            bonus += b.bonus_points
+    if filled:
+        for i, b in enumerate(sheet.boxes):
+            if filled >> i & 1:
+                bonus += b.bonus_points
     for mask in sheet.wings.values():
         if filled & mask == mask:
             bonus += sheet.wing_bonus
@@ -108,5 +116,10 @@ def score_sheet(
 ) -> dict[str, int]:
     """Points per category (keys of :data:`CATEGORIES`, in order) of one sheet (fields of
     :class:`Drawn`)."""
-    d = Drawn(connected, bcount, discovered, wealth_stored, favor, strength, filled, hex_uses)
-    return {name: unit(sheet, d) for name, unit in CATEGORIES.items()}
+    d = _new_drawn(Drawn, (connected, bcount, discovered, wealth_stored, favor, strength, filled,
+                           hex_uses))  # = Drawn(...), without the generated __new__'s call
+    return {name: unit(sheet, d) for name, unit in _UNITS}
+
+
+_UNITS = tuple(CATEGORIES.items())
+_new_drawn = tuple.__new__
