@@ -146,7 +146,8 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     fav, stg = sh.tracks
     lines.append("favor    " + _track(fav, p.favor) + "   strength " + _track(stg, p.strength))
     lines.append(f"wealth: stored {p.stored}, circles used {p.wealth_marked}/{sh.wealth_storage}"
-                 + (f" ({p.wealth_marked_this_turn} stored this turn)" if p.wealth_marked_this_turn else ""))
+                 + (f" ({p.wealth_marked_this_turn} stored this turn)"
+                    if p.wealth_marked_this_turn else ""))
     lines.append(f"roads placed {p.roads_placed}; full hexagons {p.full_hexagon_uses}/{sh.hex_max}")
     lines.append(h("innovations"))
     for i, inn in enumerate(sh.innovations):
@@ -263,7 +264,8 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         x = ox + i * 34
         filled = p.filled >> i & 1
         locked = not p.unlocked >> i & 1
-        label = b.id + (f"={'*' if p.box_values[i] == NO_VALUE else p.box_values[i]}" if filled else "")
+        v = p.box_values[i]
+        label = b.id + (f"={'*' if v == NO_VALUE else v}" if filled else "")
         out.append(f'<g data-key="box:{esc(b.id)}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
                    f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
                    f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'

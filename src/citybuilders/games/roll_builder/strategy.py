@@ -22,7 +22,7 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from citybuilders.core.game import CHANCE, TERMINAL
+from citybuilders.core.game import CHANCE
 
 from citybuilders.core.view import Strategy
 
@@ -109,7 +109,8 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
     pot += min(free_land, 2 * turns_left) * 0.25
     pot += 0.3 * min(p.stored, 2 * turns_left) * (1 if turns_left else 0)
     # pending gains not yet used count a little (they are resolved by the policy)
-    pot += 0.5 * sum(p.pending_resources) + 1.0 * p.pending_innovation_bonus + 1.5 * len(p.pending_builds) + 1.5 * len(p.pending_wonders)
+    pot += (0.5 * sum(p.pending_resources) + 1.0 * p.pending_innovation_bonus
+            + 1.5 * len(p.pending_builds) + 1.5 * len(p.pending_wonders))
     return total + pot * (1.0 if turns_left > 0 else 0.2)
 
 

@@ -54,7 +54,8 @@ class LegalMoves:
                 m ^= low
             return out
         pres = p.pending_resources
-        if p.pending_innovation_bonus or p.pending_builds or p.pending_wonders or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]:
+        if (p.pending_innovation_bonus or p.pending_builds or p.pending_wonders or pres[0]
+                or pres[1] or pres[2] or pres[3] or pres[4]):
             out = self._pending_actions(p, g)
             if p.pending_innovation_bonus or p.pending_builds or p.pending_wonders or g.immediate:
                 return out  # blocking: resolve gains first
@@ -153,7 +154,8 @@ class LegalMoves:
         elif not (g.all_roads and p.roads_left and roads_m):
             out.append(A_DONE)
         avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
-        if p.wealth_conversion is not None and not p.conversion_used and avail >= p.wealth_conversion[0]:
+        conv = p.wealth_conversion
+        if conv is not None and not p.conversion_used and avail >= conv[0]:
             out.extend(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in p.wealth_conversion[1]))
         if p.roads_left and roads_m:
             if p.road_key != roads_m:

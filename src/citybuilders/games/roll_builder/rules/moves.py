@@ -73,7 +73,8 @@ class Moves:
         p.roads_placed = 0
         p.blocked = sh.river_block | sh.ridge_edges
         p.first_road_extra = 0
-        p.gain_on_water_mark = p.gain_on_mountain_mark = p.gain_on_build = p.gain_on_box = p.road_toll = None
+        p.gain_on_water_mark = p.gain_on_mountain_mark = p.gain_on_build = p.gain_on_box = None
+        p.road_toll = None
         p.wealth_conversion = None
         for e in sh.specials:
             apply_effect(sh, p, e)
@@ -112,7 +113,8 @@ class Moves:
         if p.full_hexagon_uses < sh.hex_max:
             for s in sh.edge_spaces[e]:
                 m = g.space_edge_mask[s]
-                if p.roads & m == m and not p.full_hexagons >> s & 1 and p.full_hexagon_uses < sh.hex_max:
+                if (p.roads & m == m and not p.full_hexagons >> s & 1
+                        and p.full_hexagon_uses < sh.hex_max):
                     p.full_hexagons |= 1 << s
                     p.full_hexagon_uses += 1
                     p.full_hexagon_points += sh.hex_points

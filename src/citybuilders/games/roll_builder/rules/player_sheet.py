@@ -166,7 +166,8 @@ class PlayerSheet:
 
     def pending_any(self) -> bool:
         """True when something gained is waiting to be resolved."""
-        return bool(self.pending_builds or self.pending_wonders or self.pending_innovation_bonus or any(self.pending_resources) or self.second_mark_of >= 0)
+        return bool(self.pending_builds or self.pending_wonders or self.pending_innovation_bonus
+                    or any(self.pending_resources) or self.second_mark_of >= 0)
 
 
 _new_sheet = object.__new__

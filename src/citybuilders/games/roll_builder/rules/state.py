@@ -199,7 +199,8 @@ class RollBuilderState(LegalMoves, Moves, State):
         if p.done:
             return f"'{text}': you are done for this turn"
         if p.pending_any() and action < self.game.A_CROSS:  # type: ignore[attr-defined]
-            return f"'{text}' is not legal now: first resolve what you gained ({self.pending_text(player)})"
+            return (f"'{text}' is not legal now: first resolve what you gained "
+                    f"({self.pending_text(player)})")
         return f"'{text}' is not a legal action now"
 
     def pending_text(self, player: int) -> str:
