@@ -78,8 +78,15 @@ def test_sheet_doc_errors_name_the_field() -> None:
                              "bad value 'road'; allowed: build, wonder")
     with pytest.raises(OptionError) as ei:
         load_game("roll-builder", sheet_doc="highcrag.json")
+    assert str(ei.value) == ("option 'sheet_doc' of roll-builder: not valid JSON (Expecting "
+                             "value at line 1 column 1)")
+    with pytest.raises(OptionError) as ei:
+        load_game("roll-builder", sheet_doc=[1, 2])
     assert str(ei.value) == ("option 'sheet_doc' of roll-builder: expected a sheet document "
-                             "(a JSON object), got str")
+                             "(a JSON object), got list")
+    # JSON text (the web form, -o sheet_doc=...) is parsed; the game keeps the object
+    g = load_game("roll-builder", sheet_doc=json.dumps(_doc()))
+    assert g.options["sheet_doc"] == _doc() and g.sheet.id == "highcrag"
     big = _doc()
     big["theme"] = "x" * 70000
     with pytest.raises(OptionError) as ei:

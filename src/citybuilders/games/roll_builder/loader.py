@@ -713,7 +713,23 @@ def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
     valid sheet; return an independent copy (a parsed-JSON dict). The counts inside are bounded by
     :func:`compile_sheet` (2-20 rows/columns, 1-8 innovations, 1-20 boxes...).
 
+    A string is taken as the document's JSON text (the web form's and ``-o sheet_doc=...``'s
+    spelling), capped at the same size before it is parsed.
+
     Raises FormatError ``<where>: ...`` / ``<where>.<field>: ...`` (one line)."""
+    if isinstance(doc, str):
+        size = len(doc.encode("utf-8", "surrogatepass"))
+        if size > MAX_SHEET_BYTES:
+            raise _err(where, f"{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes")
+        try:
+            doc = json.loads(doc)
+        except RecursionError:
+            raise _err(where, "nested too deeply") from None
+        except json.JSONDecodeError as exc:
+            raise _err(where, f"not valid JSON ({exc.msg} at line {exc.lineno} column "
+                              f"{exc.colno})") from None
+        except ValueError as exc:
+            raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
     if not isinstance(doc, dict):
         raise _err(where, f"expected a sheet document (a JSON object), got {type(doc).__name__}")
     try:

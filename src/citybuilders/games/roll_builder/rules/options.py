@@ -41,8 +41,8 @@ OPTION_SPECS: tuple[Option, ...] = (
            "`citybuilders sheets` lists them).", type=str, choices=shipped_sheet_names(),
            kind="setup", source="rulebook Preparação 1; digest §4.3 (original sheets)"),
     _DocumentOption("sheet_doc", None, "A whole city sheet (the parsed JSON document, format "
-                    "roll-builder-sheet/1, docs/formats.md); when given it replaces `sheet` and "
-                    "is saved in the record. The engine never reads files: on the command line "
+                    "roll-builder-sheet/1, docs/formats.md; its JSON text is accepted too); when "
+                    "given it replaces `sheet` and is saved in the record. The engine never reads files: on the command line "
                     "`-o sheet_file=PATH` reads a regular file of at most 64 KiB and passes it "
                     "here; `load_game(..., sheet_file=...)` is refused.", type=dict,
                     validate=_check_doc, kind="setup", source="issues 5 and 11: sheets as data"),
