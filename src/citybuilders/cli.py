@@ -91,11 +91,25 @@ def _game_options(
         pairs.append((name.strip(), value))
     pairs += [(k, v) for k, v in flags.items() if v is not None]
     for name, value in pairs:
+        if name == "sheet_file" and "sheet_doc" in specs:  # Roll Builder: the CLI reads the file
+            given["sheet_doc"] = _sheet_document(value)
+            continue
         if name not in specs:
             allowed = ", ".join(sorted(specs)) or "(none)"
             _fail(f"unknown option '{name}' for {cls.name}; allowed: {allowed}")
         given[name] = parse_option_text(specs[name], value)
     return given
+
+
+def _sheet_document(path: str) -> Any:
+    """``-o sheet_file=PATH``: read a user sheet (a regular file of at most 64 KiB) for the
+    ``sheet_doc`` option, so the game never opens files and the record carries the sheet."""
+    from .games.roll_builder.loader import read_sheet_document
+
+    try:
+        return read_sheet_document(path.strip())
+    except CitybuildersError as exc:
+        _fail(str(exc))
 
 
 def _seats(players: str) -> list[str]:

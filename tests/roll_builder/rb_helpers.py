@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from citybuilders.core.registry import load_game
-from citybuilders.games.roll_builder.game import RollBuilderState
+from citybuilders.games.roll_builder.rules.state import RollBuilderState
 
 
 def new(sheet: str = "rivermouth", players: int = 1, **opts) -> RollBuilderState:

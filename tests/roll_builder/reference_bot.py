@@ -2,8 +2,8 @@
 kept verbatim as oracles for the optimised bot (test_fast_paths.py). Do not optimise."""
 from __future__ import annotations
 
-from citybuilders.games.roll_builder.bot import _RES_VALUE, _g
-from citybuilders.games.roll_builder.game import A_SKIP_BUILD
+from citybuilders.games.roll_builder.strategy import _RES_VALUE, _g
+from citybuilders.games.roll_builder.actions import A_SKIP_BUILD
 
 
 def _space_value(state: "RollBuilderState", p: "PlayerSheet", s: int) -> float:

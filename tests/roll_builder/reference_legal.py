@@ -6,10 +6,14 @@ Do not optimise this file: its value is that it is the obvious transcription of 
 from __future__ import annotations
 
 from citybuilders.core.game import CHANCE
-from citybuilders.games.roll_builder.game import (
+from citybuilders.games.roll_builder.actions import (
     A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_ROLL, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE,
-    A_TRACK, FAVOR, STRENGTH, WEALTH, PlayerSheet, RollBuilderGame, RollBuilderState,
+    A_TRACK,
 )
+from citybuilders.games.roll_builder.game import RollBuilderGame
+from citybuilders.games.roll_builder.loader import FAVOR, STRENGTH, WEALTH
+from citybuilders.games.roll_builder.rules.player_sheet import PlayerSheet
+from citybuilders.games.roll_builder.rules.state import RollBuilderState
 
 
 def reference_legal_actions(self: RollBuilderState, player: int) -> list[int]:

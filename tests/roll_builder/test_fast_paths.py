@@ -17,7 +17,8 @@ from reference_legal import reference_legal_actions
 
 from citybuilders.core.game import CHANCE, State
 from citybuilders.core.registry import load_game
-from citybuilders.games.roll_builder.game import SAVED_FIELDS, PlayerSheet, bit_indices
+from citybuilders.games.roll_builder.rules.bits import bit_indices
+from citybuilders.games.roll_builder.rules.player_sheet import SAVED_FIELDS, PlayerSheet
 
 SHEETS = ["rivermouth", "highcrag", "goldplain"]
 OPTIONS = [{}, {"dice_use": "combine"}, {"road_count": "all"}, {"marking": "after_road_action"},
@@ -169,7 +170,7 @@ def test_bot_helpers_equal_the_reference_helpers(sheet: str, seed: int) -> None:
     values return exactly what the first author's versions return, memo cold or warm."""
     import reference_bot as ref
 
-    from citybuilders.games.roll_builder import bot
+    from citybuilders.games.roll_builder import strategy as bot
 
     g = load_game("roll-builder", sheet=sheet)
     s = g.new_initial_state(1, seed)

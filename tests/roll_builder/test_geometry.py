@@ -1,7 +1,7 @@
 """Hex-edge geometry: corners, shared edges, corner connection, border-cut sides, restrictions."""
 from __future__ import annotations
 
-from citybuilders.games.roll_builder.sheet import load_shipped_sheet
+from citybuilders.games.roll_builder.loader import load_shipped_sheet
 
 
 def test_grid_counts() -> None:

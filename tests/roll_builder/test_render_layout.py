@@ -10,7 +10,7 @@ from svg_layout import boxes, parse, viewbox
 
 from citybuilders.core.registry import load_game
 from citybuilders.core.rng import make_rng
-from citybuilders.games.roll_builder.sheet import shipped_sheet_names
+from citybuilders.games.roll_builder.loader import shipped_sheet_names
 
 
 def _played(sheet: str, n: int, plies: int, seed: int = 5):

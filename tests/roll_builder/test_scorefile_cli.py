@@ -8,8 +8,9 @@ import pytest
 
 from citybuilders.cli import main
 from citybuilders.core.errors import FormatError
-from citybuilders.games.roll_builder.scoring import score_file, score_sheet
-from citybuilders.games.roll_builder.sheet import load_shipped_sheet
+from citybuilders.games.roll_builder.loader import load_shipped_sheet
+from citybuilders.games.roll_builder.scorefile import score_file
+from citybuilders.games.roll_builder.scoring import score_sheet
 
 EXAMPLE = {
     "game": "roll-builder",
@@ -129,7 +130,7 @@ def test_cli_sheets_list_and_check(tmp_path: Path, capsys) -> None:
      "road_abilities.milestones[2].treasure"),
 ])
 def test_sheet_schema_errors_name_the_field(mutate, field: str) -> None:
-    from citybuilders.games.roll_builder.sheet import compile_sheet
+    from citybuilders.games.roll_builder.loader import compile_sheet
 
     good = Path(__file__).parents[2] / "src/citybuilders/games/roll_builder/data/goldplain.json"
     data = json.loads(good.read_text())
@@ -140,7 +141,7 @@ def test_sheet_schema_errors_name_the_field(mutate, field: str) -> None:
 
 
 def test_locked_box_without_unlock_is_rejected() -> None:
-    from citybuilders.games.roll_builder.sheet import compile_sheet
+    from citybuilders.games.roll_builder.loader import compile_sheet
 
     good = Path(__file__).parents[2] / "src/citybuilders/games/roll_builder/data/goldplain.json"
     data = json.loads(good.read_text())
@@ -156,7 +157,10 @@ def test_user_sheet_file_option(tmp_path: Path) -> None:
     data = json.loads(good.read_text())
     data["id"], data["name"] = "mycity", "My City"
     f = _write(tmp_path, data, "mine.json")
-    g = load_game("roll-builder", sheet_file=f)
+    # issue 11: the game never opens files; the trusted caller (the CLI) reads the document
+    from citybuilders.games.roll_builder.loader import read_sheet_document
+
+    g = load_game("roll-builder", sheet_doc=read_sheet_document(f))
     assert g.sheet.name == "My City" and g.describe_setup(g.new_initial_state()) == "My City"
 
 

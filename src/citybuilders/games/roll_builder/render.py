@@ -10,17 +10,21 @@ innovation bonus, ``U!`` wonder unlock); a lower-case icon has been collected (X
 from __future__ import annotations
 
 import math
-from html import escape
 from typing import Any, Sequence, TYPE_CHECKING
 
-from .sheet import RES_ABBR
-from ...core.panels import HEX, generic_panels, per_seat
-from ...core.view import Panel, View
+from citybuilders.core.panels import HEX, generic_panels, per_seat
+from citybuilders.core.view import Panel, View, esc
+
+from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
+from .loader import INNOVATION_BONUS, RES_ABBR
+from .rules.moves import NO_VALUE, TURNS
+from .rules.player_sheet import placement_of
+from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import RollBuilderState
+    from .rules.state import RollBuilderState
 
-__all__ = ["render_text", "render_svg", "action_path"]
+__all__ = ["RollBuilderView", "render_text", "render_svg", "action_path"]
 
 _RESET = "\x1b[0m"
 _STYLE = {"road": "\x1b[1;33m", "dim": "\x1b[2m", "conn": "\x1b[32m", "water": "\x1b[34m",
@@ -55,7 +59,7 @@ def _map_lines(state: "RollBuilderState", player: int, color: bool) -> list[str]
     style: list[list[str | None]] = [[None] * W for _ in range(H)]
     builds: dict[int, str] = {}
     for code in p.placements:
-        s, n = divmod(code, 8)
+        s, n = placement_of(code)
         builds[s] = builds.get(s, "") + str(n)
     for r in range(R):
         for c in range(C):
@@ -119,8 +123,6 @@ def _map_lines(state: "RollBuilderState", player: int, color: bool) -> list[str]
 def render_text(state: "RollBuilderState", player: int, color: bool = False) -> str:
     """Terminal view of ``player``'s sheet plus the turn, dice, resources, tracks, innovations,
     wonder and score (Roll Builder has no hidden information)."""
-    from .game import TURNS
-
     g = state.game
     sh = g.sheet  # type: ignore[attr-defined]
     p = state.players[player]
@@ -131,36 +133,36 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     if state.dice:
         dice = []
         for i, v in enumerate(state.dice):
-            used = len(state.dice) == 2 and p.used >> i & 1
+            used = len(state.dice) == 2 and p.dice_used >> i & 1
             dice.append(f"d{i + 1}=[{v}]" + (" used" if used else ""))
         lines.append("dice: " + "  ".join(dice))
     tl = " ".join(f"{i + 1}:{a}-{b}" for i, (a, b) in enumerate(state.turn_list))
     lines.append("turn list: " + (tl or "-"))
     lines += _map_lines(state, player, color)
-    lines.append("key: / \\ | road  . free side  x-case icon = collected  digit = building  "
-                 "^ mountain  : partial  ~ water  T town")
+    lines.append(TEXT_MAP_KEY)
     pend = state.pending_text(player)
     lines.append(f"pending: {pend}" + (f"   (+{p.extra_roads} roads per Road action this turn)"
                                          if p.extra_roads else ""))
     fav, stg = sh.tracks
     lines.append("favor    " + _track(fav, p.favor) + "   strength " + _track(stg, p.strength))
-    lines.append(f"wealth: stored {p.stored}, circles used {p.w_marked}/{sh.wealth_storage}"
-                 + (f" ({p.w_turn} stored this turn)" if p.w_turn else ""))
-    lines.append(f"roads placed {p.placed}; full hexagons {p.hex_uses}/{sh.hex_max}")
+    lines.append(f"wealth: stored {p.stored}, circles used {p.wealth_marked}/{sh.wealth_storage}"
+                 + (f" ({p.wealth_marked_this_turn} stored this turn)"
+                    if p.wealth_marked_this_turn else ""))
+    lines.append(f"roads placed {p.roads_placed}; full hexagons {p.full_hexagon_uses}/{sh.hex_max}")
     lines.append(h("innovations"))
     for i, inn in enumerate(sh.innovations):
         circ = []
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
-            name = "IB" if kind == 5 else RES_ABBR[kind]
+            name = "IB" if kind == INNOVATION_BONUS else RES_ABBR[kind]
             circ.append(f"{j + 1}:{name}{'x' if p.crossed >> k & 1 else '.'}")
         done = " DISCOVERED" if p.discovered >> i & 1 else ""
         lines.append(f"  {inn.id} {inn.name} ({inn.points} pts){done}: " + " ".join(circ))
     boxes = []
     for i, b in enumerate(sh.boxes):
         if p.filled >> i & 1:
-            v = p.wvals[i]
-            boxes.append(f"{b.id}={'*' if v == 7 else v}")
+            v = p.box_values[i]
+            boxes.append(f"{b.id}={'*' if v == NO_VALUE else v}")
         elif not p.unlocked >> i & 1:
             boxes.append(f"{b.id}#")
         else:
@@ -209,7 +211,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         return x + 0.6 * size * len(text)
     builds: dict[int, str] = {}
     for code in p.placements:
-        s, n = divmod(code, 8)
+        s, n = placement_of(code)
         builds[s] = builds.get(s, "") + str(n)
     for s in range(sh.n_spaces):
         r, c = divmod(s, sh.cols)
@@ -226,7 +228,7 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
             icon = icon.lower() + "✗"
         if icon:
             out.append(f'<text x="{cx:.1f}" y="{cy - 2:.1f}" font-size="9" '
-                       f'text-anchor="middle" pointer-events="none">{icon}</text>')
+                       f'text-anchor="middle" pointer-events="none">{esc(icon)}</text>')
         if s in builds:
             out.append(f'<text x="{cx:.1f}" y="{cy + 10:.1f}" font-size="11" font-weight="bold" '
                        f'fill="#7a1f7a" text-anchor="middle" pointer-events="none">'
@@ -240,21 +242,21 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         river = sh.river_edges >> e & 1
         stroke = "#333" if road else ("#3a7bd5" if river else "#000")
         op = 1 if road or river else 0.08
-        out.append(f'<line data-key="edge:{sh.edge_name[e]}" class="edge{" road" if road else ""}"'
+        out.append(f'<line data-key="edge:{esc(sh.edge_name[e])}" class="edge{" road" if road else ""}"'
                    f' x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
                    f'stroke-opacity="{op}" stroke-width="{4 if road else 5}" '
                    f'stroke-linecap="round"/>')
     y0 = oy + (3 * sh.rows + 2) * uy
     for i, v in enumerate(state.dice):
-        used = len(state.dice) == 2 and p.used >> i & 1
+        used = len(state.dice) == 2 and p.dice_used >> i & 1
         x = ox + i * 34
         out.append(f'<g data-key="die:{i}" class="die{" used" if used else ""}">'
                    f'<rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
                    f'fill="{"#ccc" if used else "#fff"}" stroke="#333"/>'
                    f'<text x="{x + 14:.0f}" y="{y0 + 19:.0f}" font-size="16" '
                    f'text-anchor="middle">{v}</text></g>')
-    turn_text = f"turn {state.turn}/15 — {sh.name}"
-    out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">{escape(turn_text)}'
+    turn_text = f"turn {state.turn}/{TURNS} — {sh.name}"
+    out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">{esc(turn_text)}'
                f'</text>')
     right = max(right, text_right(ox + 80, turn_text, 12), ox + len(state.dice) * 34)
     y = y0 + 40
@@ -262,23 +264,24 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         x = ox + i * 34
         filled = p.filled >> i & 1
         locked = not p.unlocked >> i & 1
-        label = b.id + (f"={'*' if p.wvals[i] == 7 else p.wvals[i]}" if filled else "")
-        out.append(f'<g data-key="box:{b.id}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
+        v = p.box_values[i]
+        label = b.id + (f"={'*' if v == NO_VALUE else v}" if filled else "")
+        out.append(f'<g data-key="box:{esc(b.id)}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
                    f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
                    f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'
                    f'<text x="{x + 16:.0f}" y="{y + 14:.0f}" font-size="9" '
-                   f'text-anchor="middle">{label}</text></g>')
+                   f'text-anchor="middle">{esc(label)}</text></g>')
     right = max(right, ox + len(sh.boxes) * 34)
     y += 30
     for i, inn in enumerate(sh.innovations):
-        out.append(f'<text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">{inn.id} {inn.name} '
-                   f'({inn.points})</text>')
+        out.append(f'<text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">'
+                   f'{esc(f"{inn.id} {inn.name} ({inn.points})")}</text>')
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
             x = ox + 150 + j * 22
-            name = "IB" if kind == 5 else RES_ABBR[kind]
+            name = "IB" if kind == INNOVATION_BONUS else RES_ABBR[kind]
             crossed = p.crossed >> k & 1
-            out.append(f'<g data-key="circle:{inn.id}.{j + 1}" class="circle">'
+            out.append(f'<g data-key="circle:{esc(inn.id)}.{j + 1}" class="circle">'
                        f'<circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
                        f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
                        f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
@@ -291,13 +294,20 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         track = f"{name}: " + " ".join(
             ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
         out.append(f'<g data-key="track:{name}" class="track"><text x="{ox:.0f}" y="{y + 10:.0f}"'
-                   f' font-size="10">{track}</text></g>')
+                   f' font-size="10">{esc(track)}</text></g>')
         right = max(right, text_right(ox, track, 10))
         y += 16
-    storage = (f"wealth stored {p.stored} ({p.w_marked}/{sh.wealth_storage} circles used)")
+    storage = (f"wealth stored {p.stored} ({p.wealth_marked}/{sh.wealth_storage} circles used)")
     out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
-               f'font-size="10">{storage}</text></g>')
+               f'font-size="10">{esc(storage)}</text></g>')
     right = max(right, text_right(ox, storage, 10))
+    half = (len(SYMBOL_LEGEND) + 1) // 2  # the map symbols' legend, on two lines
+    for row in (("symbols:",) + SYMBOL_LEGEND[:half], SYMBOL_LEGEND[half:]):
+        y += 16
+        line = "  ".join(row)
+        out.append(f'<text class="legend" x="{ox:.0f}" y="{y + 10:.0f}" font-size="9" '
+                   f'fill="#555">{esc(line)}</text>')
+        right = max(right, text_right(ox, line, 9))
     width, height = right + ox, y + 10 + 12
     out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
                   f'{height:.0f}" class="roll-builder" font-family="sans-serif">')
@@ -308,8 +318,6 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
 def action_path(state: "RollBuilderState", action: int, player: int | None = None
                 ) -> tuple[str, ...]:
     """Click path of ``action`` (keys of :func:`render_svg`; other keys are buttons)."""
-    from .game import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
-
     g = state.game
     sh = g.sheet  # type: ignore[attr-defined]
     if A_DIE <= action < A_BOTH:
@@ -382,7 +390,21 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
 
 
 class RollBuilderView(View):
-    """How Roll Builder is presented (see ``core/view.py``)."""
+    """How Roll Builder is presented (see ``core/view.py``): text board, SVG, click paths and
+    the web "Your view" panels. ``player`` None = seat 0 (Roll Builder hides nothing)."""
+
+    def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
+        """The hex sheet, dice, turn list, resources, tracks, innovations and wonder."""
+        return render_text(state, 0 if player is None else player, color)
+
+    def render_svg(self, state: Any, player: int | None = None) -> str:
+        """SVG sheet with ``data-key`` spaces, edges, dice, boxes and circles."""
+        return render_svg(state, 0 if player is None else player)
+
+    def action_path(self, state: Any, action: int, player: int | None = None
+                    ) -> tuple[str, ...]:
+        """Click path (keys of ``render_svg``; keys without an element are buttons)."""
+        return action_path(state, action, player)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from citybuilders.core.errors import FormatError
 
-
-from .sheet import Sheet, load_sheet_file, load_shipped_sheet, shipped_sheet_names
+from .loader import Sheet, compile_sheet, load_shipped_sheet, read_sheet_document, shipped_sheet_names
 
 __all__ = ["list_sheets", "check_sheet", "summary"]
-
-
 def summary(sh: Sheet) -> str:
     """One paragraph describing a compiled sheet (size, content counts, wonder, abilities)."""
     land = sh.land_mask.bit_count()
@@ -42,10 +40,13 @@ def list_sheets() -> str:
 def check_sheet(path: str | Path) -> str:
     """Validate the sheet file at ``path``; return ``"OK: ..."`` with its summary.
 
-    Raises FormatError (one line naming the field) when the file is not a valid sheet.
+    Raises FormatError (one line naming the field) when the file is not a valid sheet (or not a
+    readable regular JSON file of at most 64 KiB).
     """
-    sh = load_sheet_file(path)
-    return f"OK: {Path(path).name} is a valid Roll Builder sheet\n" + summary(sh)
-
-
-
+    name = Path(path).name
+    data = read_sheet_document(path)
+    try:
+        sh = compile_sheet(data)
+    except FormatError as exc:
+        raise FormatError(f"{name}: {exc}") from None
+    return f"OK: {name} is a valid Roll Builder sheet\n" + summary(sh)

@@ -1,18 +1,16 @@
-"""Roll Builder city sheets: the JSON sheet format, its validation and the compiled hex-edge geometry.
+"""Roll Builder city sheets as data: the JSON sheet format, its validation and the shipped sheets.
 
-A sheet file (format ``roll-builder-sheet/1``, documented in docs/formats.md) describes one city:
-the hex map in a token grammar, starting roads, river edges, road restrictions, the six buildings,
-the innovations, the wonder, the favor/strength tracks, wealth storage, the special ability and the
-road abilities. :func:`compile_sheet` validates it and returns a :class:`Sheet` with every table the
-engine needs (bitsets over spaces, corners and edges).
+A sheet document (format ``roll-builder-sheet/1``, documented in docs/formats.md) describes one
+city: the hex map in a token grammar, starting roads, river edges, road restrictions, the six
+buildings, the innovations, the wonder, the favor/strength tracks, wealth storage, the special
+ability and the road abilities. :func:`compile_sheet` validates it and returns a :class:`Sheet`
+with every table the engine needs (bitsets over spaces, corners and edges; the hex geometry is
+built by :mod:`.rules.geometry`).
 
-Geometry (research digest, rules_proposal.json "geometry"; the rulebook only says spaces are hexes):
-pointy-top hexes in odd-r offset rows (odd rows shifted half a hex right). Centre lattice
-``X = 2*col + row % 2``, ``Y = 3*row``; corner offsets N(0,-2) NE(1,-1) SE(1,1) S(0,2) SW(-1,1)
-NW(-1,-1). An edge is the pair of its two corners and is shared by the (up to) two spaces on its
-sides. Rulebook ("Ação de Estrada"): a space touched by a road, even at a corner, is connected;
-road sides cut by the map border cannot be used (digest: a side is usable when it is a side of at
-least one full, non-partial space).
+Sources of a sheet: a shipped id (:func:`load_shipped_sheet`, package data) or a document given
+by the caller (:func:`sheet_from_document`, the ``sheet_doc`` option: size-capped, validated).
+The engine never opens a path; :func:`read_sheet_document` is the command line's helper that
+reads a user file (regular files only, size-capped before reading).
 
 Errors: every problem raises :class:`~citybuilders.core.errors.FormatError` with one line
 ``<field>: <problem>; allowed: ...``.
@@ -21,7 +19,9 @@ Errors: every problem raises :class:`~citybuilders.core.errors.FormatError` with
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,9 +29,14 @@ from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
 
+from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
+
 __all__ = [
+    "FORMAT",
     "SIDES",
     "RESOURCES",
+    "FOOD", "SUPPLIES", "WEALTH", "FAVOR", "STRENGTH", "INNOVATION_BONUS",
+    "MAX_SHEET_BYTES",
     "Sheet",
     "Building",
     "Innovation",
@@ -39,25 +44,23 @@ __all__ = [
     "compile_sheet",
     "shipped_sheet_names",
     "load_shipped_sheet",
-    "load_sheet_file",
+    "sheet_from_document",
+    "check_sheet_document",
+    "read_sheet_document",
     "parse_space",
     "parse_edge",
 ]
 
 FORMAT = "roll-builder-sheet/1"
-SIDES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
-_NEIGHBOR = {
-    0: {"E": (0, 1), "W": (0, -1), "NE": (-1, 0), "NW": (-1, -1), "SE": (1, 0), "SW": (1, -1)},
-    1: {"E": (0, 1), "W": (0, -1), "NE": (-1, 1), "NW": (-1, 0), "SE": (1, 1), "SW": (1, 0)},
-}
-_CORNER = {"N": (0, -2), "NE": (1, -1), "SE": (1, 1), "S": (0, 2), "SW": (-1, 1), "NW": (-1, -1)}
-_SIDE_CORNERS = {
-    "E": ("NE", "SE"), "NE": ("N", "NE"), "NW": ("NW", "N"),
-    "W": ("SW", "NW"), "SW": ("S", "SW"), "SE": ("SE", "S"),
-}
 RESOURCES: tuple[str, ...] = ("food", "supplies", "wealth", "favor", "strength")
+"""Resource kinds in index order (gains are 5-tuples in this order)."""
+FOOD, SUPPLIES, WEALTH, FAVOR, STRENGTH = range(5)
+"""Resource kind indices (order :data:`RESOURCES`)."""
+INNOVATION_BONUS = 5
+"""Circle kind of an innovation circle payable only with an innovation bonus (``IB``)."""
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 RES_ABBR = ("Fo", "Su", "We", "Fa", "St")
+"""Map-token icons of the resources (order :data:`RESOURCES`); names and legend in texts.py."""
 _ICON_RES = {a: i for i, a in enumerate(RES_ABBR)}
 TERRAINS = {"L": "land", "M": "mountain", "W": "water", "T": "town", "P": "partial"}
 ROAD_RESTRICTIONS = ("water", "river", "ridge")
@@ -239,31 +242,6 @@ class Sheet:
         return self.edge_lookup[key]
 
 
-def parse_space(text: Any) -> tuple[int, int]:
-    """``"r,c"`` (or ``[r, c]``) -> ``(r, c)``. Raises ValueError."""
-    if isinstance(text, (list, tuple)) and len(text) == 2:
-        r, c = text
-        if isinstance(r, int) and isinstance(c, int):
-            return r, c
-        raise ValueError(f"bad space {text!r}; expected [row, col]")
-    m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", str(text))
-    if not m:
-        raise ValueError(f"bad space {text!r}; expected 'row,col'")
-    return int(m.group(1)), int(m.group(2))
-
-
-def parse_edge(text: Any) -> tuple[int, int, str]:
-    """``"r,c,SIDE"`` (or ``[r, c, SIDE]``) -> ``(r, c, SIDE)``; SIDE in E NE NW W SW SE."""
-    if isinstance(text, (list, tuple)) and len(text) == 3:
-        r, c, side = text
-        text = f"{r},{c},{side}"
-    m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*[, ]\s*([A-Za-z]{1,2})\s*", str(text))
-    if not m or m.group(3).upper() not in SIDES:
-        raise ValueError(f"bad edge {text!r}; expected 'row,col,SIDE' with SIDE one of "
-                         + " ".join(SIDES))
-    return int(m.group(1)), int(m.group(2)), m.group(3).upper()
-
-
 # ----------------------------------------------------------------------------- validation helpers
 def _get(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...],
          default: Any = ..., ) -> Any:
@@ -442,7 +420,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
             sh.space_unlock.append(tuple(unl))
     if sum(t == "town" for t in sh.terrain) > 1:
         raise _err("map", "at most one town centre (T)")
-    _build_geometry(sh)
+    build_geometry(sh)
     for s in range(n):
         bit = 1 << s
         t = sh.terrain[s]
@@ -575,7 +553,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
         cost = []
         for j, k in enumerate(cost_raw):
             if k == "innovation_bonus":
-                cost.append(5)
+                cost.append(INNOVATION_BONUS)
             elif k in RES_INDEX:
                 cost.append(RES_INDEX[k])
             else:
@@ -704,62 +682,6 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     return sh
 
 
-def _build_geometry(sh: Sheet) -> None:
-    rows, cols = sh.rows, sh.cols
-    corner_id: dict[tuple[int, int], int] = {}
-    edge_id: dict[tuple[int, int], int] = {}
-    edge_members: list[list[tuple[int, str]]] = []
-    for r in range(rows):
-        for c in range(cols):
-            s = r * cols + c
-            X, Y = 2 * c + (r & 1), 3 * r
-            cs = []
-            for k in ("N", "NE", "SE", "S", "SW", "NW"):
-                dx, dy = _CORNER[k]
-                key = (X + dx, Y + dy)
-                if key not in corner_id:
-                    corner_id[key] = len(corner_id)
-                    sh.corner_xy.append(key)
-                    sh.corner_spaces.append(0)
-                    sh.corner_edges.append(0)
-                cs.append(corner_id[key])
-                sh.corner_spaces[corner_id[key]] |= 1 << s
-            sh.space_corners.append(tuple(cs))
-            es = []
-            for side in SIDES:
-                a, b = _SIDE_CORNERS[side]
-                ka = (X + _CORNER[a][0], Y + _CORNER[a][1])
-                kb = (X + _CORNER[b][0], Y + _CORNER[b][1])
-                ca, cb = corner_id[ka], corner_id[kb]
-                key = (min(ca, cb), max(ca, cb))
-                if key not in edge_id:
-                    edge_id[key] = len(edge_id)
-                    sh.edge_corners.append(key)
-                    edge_members.append([])
-                e = edge_id[key]
-                edge_members[e].append((s, side))
-                sh.edge_lookup[(r, c, side)] = e
-                es.append(e)
-            sh.space_edges.append(tuple(es))
-            nb = []
-            for side in SIDES:
-                dr, dc = _NEIGHBOR[r & 1][side]
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < rows and 0 <= cc < cols:
-                    nb.append(rr * cols + cc)
-            sh.neighbors.append(tuple(nb))
-    sh.n_corners = len(corner_id)
-    sh.n_edges = len(edge_id)
-    for e, (ca, cb) in enumerate(sh.edge_corners):
-        sh.corner_edges[ca] |= 1 << e
-        sh.corner_edges[cb] |= 1 << e
-        members = edge_members[e]
-        sh.edge_spaces.append(tuple(s for s, _ in members))
-        full = [m for m in members if sh.terrain[m[0]] != "partial"] or members
-        s, side = full[0]
-        sh.edge_name.append(f"{s // cols},{s % cols},{side}")
-
-
 # ----------------------------------------------------------------------------- loading
 _SHIPPED = ("rivermouth", "highcrag", "goldplain")
 _CACHE: dict[str, Sheet] = {}
@@ -781,23 +703,108 @@ def load_shipped_sheet(name: str) -> Sheet:
     return _CACHE[name]
 
 
-def load_sheet_file(path: str | Path) -> Sheet:
-    """Read and compile a user sheet file. Raises FormatError (one line) on any problem."""
+MAX_SHEET_BYTES = 64 * 1024
+"""Largest sheet document accepted (bytes of its compact JSON text; shipped sheets are ~5 KiB)."""
+_DOC_CACHE: dict[str, Sheet] = {}
+
+
+def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
+    """Check that ``doc`` is a JSON object of at most :data:`MAX_SHEET_BYTES` (compact JSON) and a
+    valid sheet; return an independent copy (a parsed-JSON dict). The counts inside are bounded by
+    :func:`compile_sheet` (2-20 rows/columns, 1-8 innovations, 1-20 boxes...).
+
+    A string is taken as the document's JSON text (the web form's and ``-o sheet_doc=...``'s
+    spelling), capped at the same size before it is parsed.
+
+    Raises FormatError ``<where>: ...`` / ``<where>.<field>: ...`` (one line)."""
+    if isinstance(doc, str):
+        size = len(doc.encode("utf-8", "surrogatepass"))
+        if size > MAX_SHEET_BYTES:
+            raise _err(where, f"{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes")
+        try:
+            doc = json.loads(doc)
+        except RecursionError:
+            raise _err(where, "nested too deeply") from None
+        except json.JSONDecodeError as exc:
+            raise _err(where, f"not valid JSON ({exc.msg} at line {exc.lineno} column "
+                              f"{exc.colno})") from None
+        except ValueError as exc:
+            raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
+    if not isinstance(doc, dict):
+        raise _err(where, f"expected a sheet document (a JSON object), got {type(doc).__name__}")
+    try:
+        text = json.dumps(doc, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+    except RecursionError:
+        raise _err(where, "nested too deeply") from None
+    except (TypeError, ValueError) as exc:
+        raise _err(where, f"not JSON data ({str(exc).split(';')[0]})") from None
+    size = len(text.encode("utf-8"))
+    if size > MAX_SHEET_BYTES:
+        raise _err(where, f"{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes")
+    copy = json.loads(text)
+    _compiled(copy, text, where)
+    return copy
+
+
+def sheet_from_document(doc: Any, where: str = "sheet_doc") -> Sheet:
+    """The compiled sheet of a sheet document, checked as :func:`check_sheet_document` does
+    (cached per document text, at most 32 kept).
+
+    Raises FormatError naming the field (``<where>.<field>: ...``)."""
+    copy = check_sheet_document(doc, where)
+    return _compiled(copy, json.dumps(copy, separators=(",", ":"), ensure_ascii=False), where)
+
+
+def _compiled(doc: dict[str, Any], text: str, where: str) -> Sheet:
+    sh = _DOC_CACHE.get(text)
+    if sh is None:
+        try:
+            sh = compile_sheet(doc)
+        except FormatError as exc:
+            raise FormatError(f"{where}.{exc}") from None
+        if len(_DOC_CACHE) >= 32:
+            _DOC_CACHE.clear()
+        _DOC_CACHE[text] = sh
+    return sh
+
+
+def read_sheet_document(path: str | Path, where: str = "sheet_file") -> dict[str, Any]:
+    """Read a user sheet file for the command line (the engine never opens files): a regular file
+    of at most :data:`MAX_SHEET_BYTES` (checked before reading: no FIFO, device or directory),
+    UTF-8 JSON. Returns the parsed document (not yet validated as a sheet).
+
+    Raises FormatError ``<where>: <path>: <problem>`` (one line)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise _err(where, f"{str(p)!r}: no such file") from None
     except OSError as exc:
-        raise FormatError(f"sheet_file: cannot read {str(p)!r} ({exc.strerror or exc})") from None
+        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _err(where, f"{str(p)!r}: not a regular file")
+        if st.st_size > MAX_SHEET_BYTES:
+            raise _err(where, f"{str(p)!r}: {st.st_size} bytes; allowed: at most "
+                              f"{MAX_SHEET_BYTES} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_SHEET_BYTES + 1)
+    except OSError as exc:
+        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_SHEET_BYTES:
+        raise _err(where, f"{str(p)!r}: larger than {MAX_SHEET_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise FormatError(f"sheet_file: {p.name} is not a UTF-8 text file") from None
+        raise _err(where, f"{p.name} is not a UTF-8 text file") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except RecursionError:
-        raise FormatError(f"sheet_file: {p.name} is nested too deeply") from None
+        raise _err(where, f"{p.name} is nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise FormatError(f"sheet_file: {p.name} is not valid JSON (line {exc.lineno}: "
-                          f"{exc.msg})") from None
-    try:
-        return compile_sheet(data)
-    except FormatError as exc:
-        raise FormatError(f"{p.name}: {exc}") from None
+        raise _err(where, f"{p.name} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise _err(where, f"{p.name} is not valid JSON ({str(exc).split(';')[0]})") from None

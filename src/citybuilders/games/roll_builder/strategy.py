@@ -1,4 +1,5 @@
-"""Roll Builder greedy player: a heuristic step policy plus a search over die assignments.
+"""Roll Builder strategy: the greedy player (a heuristic step policy plus a search over die
+assignments) as :class:`RollBuilderStrategy`.
 
 * :func:`policy_action` — fast rule-based choice for every non-die step: allocate gained units to the
   innovation closest to completion (else tracks, storage), mark useful connected spaces, place
@@ -21,17 +22,23 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from citybuilders.core.game import CHANCE, TERMINAL
+from citybuilders.core.game import CHANCE
 
-from .game import (
+from citybuilders.core.view import Strategy
+
+from .actions import (
     A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE, A_TRACK,
-    bit_indices,
+    DISCARD_BONUS, USE_BUILD, USE_ROAD, USE_SKIP, USE_WONDER,
 )
+from .loader import FAVOR, INNOVATION_BONUS, STRENGTH, WEALTH
+from .rules.bits import bit_indices
+from .rules.moves import BONUS_TURNS, TURNS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import PlayerSheet, RollBuilderState
+    from .rules.player_sheet import PlayerSheet
+    from .rules.state import RollBuilderState
 
-__all__ = ["evaluate", "greedy_action", "policy_action"]
+__all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action"]
 
 _RES_VALUE = (0.6, 0.6, 0.7, 0.8, 0.8)
 
@@ -68,7 +75,7 @@ def _space_value(state: "RollBuilderState", p: "PlayerSheet", s: int) -> float:
         res_v, icon_v = terms[s]
         v += res_v
         v += icon_v
-    if g.land_mask >> s & 1 and not p.bld1 >> s & 1:
+    if g.land_mask >> s & 1 and not p.built >> s & 1:
         v += 0.35
     return v
 
@@ -79,7 +86,7 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
     sh = g.sheet
     p = state.players[player]
     total = float(sum(state.player_parts(player).values()))
-    turns_left = 15 - state.turn
+    turns_left = TURNS - state.turn
     # connected, unmarked icon spaces still to collect
     m = p.connected & ~p.marked & g.icon_mask
     pot = 0.0
@@ -98,38 +105,39 @@ def evaluate(state: "RollBuilderState", player: int) -> float:
     # discovered abilities are worth more early
     pot += 0.15 * turns_left * p.discovered.bit_count()
     # road frontier / connection capacity for the future
-    free_land = (p.connected & sh.land_mask & ~p.bld1).bit_count()
+    free_land = (p.connected & sh.land_mask & ~p.built).bit_count()
     pot += min(free_land, 2 * turns_left) * 0.25
     pot += 0.3 * min(p.stored, 2 * turns_left) * (1 if turns_left else 0)
     # pending gains not yet used count a little (they are resolved by the policy)
-    pot += 0.5 * sum(p.pres) + 1.0 * p.pib + 1.5 * len(p.pbuild) + 1.5 * len(p.pwonder)
+    pot += (0.5 * sum(p.pending_resources) + 1.0 * p.pending_innovation_bonus
+            + 1.5 * len(p.pending_builds) + 1.5 * len(p.pending_wonders))
     return total + pot * (1.0 if turns_left > 0 else 0.2)
 
 
 # ----------------------------------------------------------------------------- step policy
 def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int | None:
     """Resolve one pending resource unit or innovation bonus."""
-    pres = p.pres
-    if not (p.pib or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]):
+    pres = p.pending_resources
+    if not (p.pending_innovation_bonus or pres[0] or pres[1] or pres[2] or pres[3] or pres[4]):
         return None
     g = _g(state)
     sh = g.sheet
     need = _innov_need(state, p)
     rank = {i: r for r, (_, i) in enumerate(need)}
     # innovation bonus: IB-only circle of a good innovation, else the innovation closest to done
-    if p.pib:
+    if p.pending_innovation_bonus:
         best, bv = None, -1e9
         for k, (i, kind) in enumerate(sh.circles):
             a = g.A_CROSS + 3 * k + 1
             if a in legal:
-                v = -rank.get(i, 99) + (3 if kind == 5 else 0)
+                v = -rank.get(i, 99) + (3 if kind == INNOVATION_BONUS else 0)
                 if v > bv:
                     best, bv = a, v
         if best is not None:
             return best
-        return A_DISCARD + 5
-    for kind in (0, 1, 3, 4, 2):
-        if not p.pres[kind]:
+        return A_DISCARD + DISCARD_BONUS
+    for kind in (0, 1, 3, 4, 2):  # food, supplies, favor, strength, wealth
+        if not p.pending_resources[kind]:
             continue
         best, bv = None, -1e9
         for k, (i, kk) in enumerate(sh.circles):
@@ -140,11 +148,11 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
                 v = -rank.get(i, 99)
                 if v > bv:
                     best, bv = a, v
-        turns_left = 15 - state.turn
-        if kind in (3, 4):
-            track = A_TRACK if kind == 3 else A_TRACK + 1
-            t = sh.tracks[0 if kind == 3 else 1]
-            crossed = p.favor if kind == 3 else p.strength
+        turns_left = TURNS - state.turn
+        if kind in (FAVOR, STRENGTH):
+            track = A_TRACK if kind == FAVOR else A_TRACK + 1
+            t = sh.tracks[0 if kind == FAVOR else 1]
+            crossed = p.favor if kind == FAVOR else p.strength
             if track in legal:
                 gain = t[crossed + 1] - t[crossed]
                 # prefer the track when it pays 1+ and innovations are far away
@@ -153,7 +161,7 @@ def _alloc(state: "RollBuilderState", p: "PlayerSheet", legal: set[int]) -> int 
             if best is not None:
                 return best
             return A_DISCARD + kind
-        if kind == 2:
+        if kind == WEALTH:
             if best is not None and (bv > -2 or turns_left <= 1 or A_STORE not in legal):
                 return best
             if A_STORE in legal:
@@ -285,8 +293,8 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
     j = bisect_left(legal, g.A_MARK, i)
     if i == j:
         return None
-    toll_on = p.toll is not None and p.tolls < p.road_actions
-    key = (p.roads, p.blocked, p.marked, p.bld1, p.hex_done, p.hex_uses, toll_on, j - i)
+    toll_on = p.road_toll is not None and p.tolls_taken < p.road_actions
+    key = (p.roads, p.blocked, p.marked, p.built, p.full_hexagons, p.full_hexagon_uses, toll_on, j - i)
     memo = _bot_tables(g)["roads"]
     best = memo.get(key)
     if best is not None:
@@ -313,17 +321,17 @@ def _road_values(state: "RollBuilderState", p: "PlayerSheet",
     g = _g(state)
     sh = g.sheet
     lo = g.A_ROAD
-    toll_on = p.toll is not None and p.tolls < p.road_actions
+    toll_on = p.road_toll is not None and p.tolls_taken < p.road_actions
     unconn = ~p.connected
     corners = p.corners
     edge_corners = sh.edge_corners
     # full-hexagon progress: spaces that could still become a full hexagon with 4+ roads
     hex_bonus: dict[int, float] = {}
     special = sh.toll_edges if toll_on else 0  # edges with a toll or hexagon term
-    if p.hex_uses < sh.hex_max:
+    if p.full_hexagon_uses < sh.hex_max:
         built = p.roads
         sem = g.space_edge_mask
-        for s in bit_indices(p.connected & ~p.hex_done, g.space_bytes):
+        for s in bit_indices(p.connected & ~p.full_hexagons, g.space_bytes):
             have = (built & sem[s]).bit_count()
             if have >= 4:
                 hex_bonus[s] = 0.5 * (have - 3)
@@ -428,16 +436,16 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
     if legal is None:
         legal = state.legal_actions(player)
     ls = set(legal)
-    if p.guild >= 0:
+    if p.second_mark_of >= 0:
         return _best_build(state, p, legal) or legal[0]
     a = _alloc(state, p, ls)
     if a is not None and a in ls:
         return a
-    if p.pbuild:
+    if p.pending_builds:
         b = _best_build(state, p, legal)
         if b is not None:
             return b
-    if p.pwonder:
+    if p.pending_wonders:
         b = _best_box(state, p, legal)
         if b is not None:
             return b
@@ -459,7 +467,7 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
             k = (a - g.A_CROSS) // 3
             i = sh.circles[k][0]
             left = (g.innov_circles[i] & ~p.crossed).bit_count()
-            if left <= 2 or 15 - state.turn <= 1:
+            if left <= 2 or TURNS - state.turn <= 1:
                 return a
     for c in (A_CARAVAN, A_CARAVAN + 1):
         if c in ls and state.turn >= 13:
@@ -486,7 +494,7 @@ def _useful_kinds(g, p: "PlayerSheet") -> int:  # noqa: ANN001
         kinds |= 1 << 3
     if p.strength < g.strength_max:
         kinds |= 1 << 4
-    if p.w_marked < g.wealth_storage:
+    if p.wealth_marked < g.wealth_storage:
         kinds |= 1 << 2
     return kinds
 
@@ -500,10 +508,10 @@ def _mark_useful(state: "RollBuilderState", p: "PlayerSheet", s: int, kinds: int
     if icon:
         return True
     # gains are non-negative (sheet validation: 0-9), so a kind is gained iff some term has it
-    if p.g_mountain is not None and sh.mountain_mask >> s & 1:
-        res |= _kinds_of(p.g_mountain)
-    if p.g_water is not None and sh.water_adjacent >> s & 1:
-        res |= _kinds_of(p.g_water)
+    if p.gain_on_mountain_mark is not None and sh.mountain_mask >> s & 1:
+        res |= _kinds_of(p.gain_on_mountain_mark)
+    if p.gain_on_water_mark is not None and sh.water_adjacent >> s & 1:
+        res |= _kinds_of(p.gain_on_water_mark)
     return bool(res & kinds)
 
 
@@ -527,7 +535,7 @@ def _finish_turn(state: "RollBuilderState", player: int, limit: int = 200) -> No
         if not legal:
             return
         a = _die_policy(state, player, legal)
-        if a == A_DONE and state.turn in (5, 10, 15) and not p.bonus_given:
+        if a == A_DONE and state.turn in BONUS_TURNS and not p.turn_bonus_given:
             state.apply_legal(a, player)
             continue
         if a == A_DONE:
@@ -540,14 +548,15 @@ def _die_policy(state: "RollBuilderState", player: int, legal: list[int]) -> int
     """Policy with a simple die rule for the rollout: high die to roads, else build."""
 
     a = policy_action(state, player, legal, allow_die=False)
-    if A_DIE <= a < A_DIE + 8 or a == 17:
+    if A_DIE <= a < A_DIE + 8 or a == A_DONE:
         dies = [x for x in legal if A_DIE <= x < A_DIE + 8]
         if dies:
             best, bv = dies[0], -1e9
             for x in dies:
                 i, k = divmod(x - A_DIE, 4)
                 v = state.dice[i]
-                score = {0: v * 1.0, 1: 2.5 + 0.1 * v, 2: 2.0 + 0.1 * v, 3: -5}[k]
+                score = {USE_ROAD: v * 1.0, USE_BUILD: 2.5 + 0.1 * v, USE_WONDER: 2.0 + 0.1 * v,
+                         USE_SKIP: -5}[k]
                 if score > bv:
                     best, bv = x, score
             return best
@@ -563,13 +572,13 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     dies = [a for a in legal if A_DIE <= a < A_BOTH + 3]
     p = state.players[player]
     a = policy_action(state, player, legal, allow_die=False)
-    if not dies or not (a == 17 or A_DIE <= a < A_BOTH + 3):
+    if not dies or not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
         return a
     # die decision: try each die action, finish the turn with the rollout policy, evaluate.
     # On a double with both dice free, "road d2" plays out exactly like "road d1" (same value,
     # same rollout): evaluate each action kind once (the random tie-break is still drawn per
     # action, so the choice is the same as evaluating both).
-    double = state.dice[0] == state.dice[1] and p.used == 0
+    double = state.dice[0] == state.dice[1] and p.dice_used == 0
     seen: dict[int, float] = {}
     best, bv = None, -1e18
     for d in dies:
@@ -586,3 +595,16 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
         if v > bv:
             best, bv = d, v
     return best if best is not None else a
+
+
+class RollBuilderStrategy(Strategy):
+    """Roll Builder's evaluation and greedy policy (see the module docstring)."""
+
+    def evaluate(self, state: "RollBuilderState", player: int) -> float:  # type: ignore[override]
+        """Score plus a heuristic of future value (:func:`evaluate`)."""
+        return evaluate(state, player)
+
+    def greedy_action(self, state: "RollBuilderState", player: int,  # type: ignore[override]
+                      rng: random.Random) -> int | None:
+        """The heuristic greedy player's move (:func:`greedy_action`)."""
+        return greedy_action(state, player, rng)
