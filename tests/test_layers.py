@@ -192,22 +192,12 @@ ROOMS = {"__init__.py", "game.py", "actions.py", "loader.py", "scoring.py", "sco
          "render.py", "strategy.py", "texts.py", "data"}
 """Top-level entries of every game folder, besides ``rules.py`` or a ``rules/`` package."""
 
-# The game folders reach the one shape on their own branches (issue 10); until they are merged
-# the package-wide checks are expected to fail (strict: they must be un-marked once they pass).
-_UNTIL_SHAPED = pytest.mark.xfail(strict=True, reason="game folders not yet in the one shape")
-
-
 def game_folders() -> list[Path]:
     return sorted(p for p in (PKG / "games").iterdir()
                   if p.is_dir() and (p / "__init__.py").exists())
 
 
-_UNSHAPED = {"roll_builder"}
-
-
-@pytest.mark.parametrize("folder", [
-    pytest.param(f, marks=_UNTIL_SHAPED) if f.name in _UNSHAPED else f for f in game_folders()],
-    ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", game_folders(), ids=lambda p: p.name)
 def test_game_folder_has_the_one_shape(folder):
     entries = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
     rules = {"rules.py", "rules"} & entries
@@ -220,13 +210,11 @@ def test_game_folder_has_the_one_shape(folder):
         f"{folder.name}/__init__.py imports modules (it holds a docstring only)")
 
 
-@_UNTIL_SHAPED
 def test_no_import_cycle_in_the_package():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-@_UNTIL_SHAPED
 def test_rules_never_import_presentation_or_strategy():
     assert rule_violations(import_graph()) == []
 

@@ -623,7 +623,7 @@ def serve(
 def sheets(ctx: typer.Context) -> None:
     """List the shipped Roll Builder city sheets."""
     if ctx.invoked_subcommand is None:
-        from .games.roll_builder.sheets_cli import list_sheets
+        from .games.roll_builder.render import list_sheets
 
         typer.echo(list_sheets())
 
@@ -631,7 +631,7 @@ def sheets(ctx: typer.Context) -> None:
 @sheets_app.command("check")
 def sheets_check(file: Path = typer.Argument(..., help="a city-sheet file")) -> None:
     """Validate a city-sheet file against the schema."""
-    from .games.roll_builder.sheets_cli import check_sheet
+    from .games.roll_builder.render import check_sheet
 
     _read_json(file)  # a missing, unreadable, binary or non-JSON file fails here in one line
     typer.echo(check_sheet(str(file)))

@@ -10,13 +10,16 @@ innovation bonus, ``U!`` wonder unlock); a lower-case icon has been collected (X
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any, Sequence, TYPE_CHECKING
 
+from citybuilders.core.errors import FormatError
 from citybuilders.core.panels import HEX, generic_panels, per_seat
 from citybuilders.core.view import Panel, View, esc
 
 from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
-from .loader import INNOVATION_BONUS, RES_ABBR
+from .loader import (INNOVATION_BONUS, RES_ABBR, Sheet, compile_sheet, load_shipped_sheet,
+                     read_sheet_document, shipped_sheet_names)
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
 from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
@@ -409,3 +412,43 @@ class RollBuilderView(View):
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:
         return display_panels(obs, names, you, terminal)
+
+
+# ------------------------------------------------------------------ sheets (`citybuilders sheets`)
+def sheet_summary(sh: Sheet) -> str:
+    """One paragraph describing a compiled sheet (size, content counts, wonder, abilities)."""
+    land = sh.land_mask.bit_count()
+    icons = sum(1 for s in range(sh.n_spaces) if sh.icons[s])
+    pts = sum(sh.space_points)
+    return (
+        f"{sh.id}: {sh.name} — {sh.theme}\n"
+        f"  map {sh.rows}x{sh.cols}: {land} buildable land spaces, {icons} spaces with icons, "
+        f"{pts} road points; {sh.start_roads.bit_count()} starting roads; restrictions: "
+        f"{', '.join(sh.restrictions) or 'none'}\n"
+        f"  buildings: " + ", ".join(f"{b.number} {b.name}" for b in sh.buildings) + "\n"
+        f"  innovations: " + ", ".join(f"{i.id} {i.name} ({i.points})" for i in sh.innovations)
+        + "\n"
+        f"  wonder: {sh.wonder_name} ({sh.wonder_rule or 'custom'}, {len(sh.boxes)} boxes); "
+        f"special: {sh.special_name or 'none'}; full hexagon x{sh.hex_max}; milestones: "
+        + (", ".join(str(c) for c, _ in sh.milestones) or "none")
+    )
+
+
+def list_sheets() -> str:
+    """Text listing every shipped sheet (``citybuilders sheets``)."""
+    return "\n".join(sheet_summary(load_shipped_sheet(n)) for n in shipped_sheet_names())
+
+
+def check_sheet(path: str | Path) -> str:
+    """Validate the sheet file at ``path``; return ``"OK: ..."`` with its summary.
+
+    Raises FormatError (one line naming the field) when the file is not a valid sheet (or not a
+    readable regular JSON file of at most 64 KiB).
+    """
+    name = Path(path).name
+    data = read_sheet_document(path)
+    try:
+        sh = compile_sheet(data)
+    except FormatError as exc:
+        raise FormatError(f"{name}: {exc}") from None
+    return f"OK: {name} is a valid Roll Builder sheet\n" + sheet_summary(sh)
