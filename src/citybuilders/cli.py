@@ -294,7 +294,7 @@ def play(
     game: str = typer.Argument(..., help="game id"),
     players: str = typer.Option("human,greedy", "--players", "-p",
                                 help="comma-separated seats, one per player: human or a bot "
-                                "(random, greedy, ismcts)"),
+                                "(easy, normal, hard, expert, random, greedy, ismcts)"),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=SEED_MAX,
                                        help="seed, 0 to 2**63-1 (random if omitted)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
@@ -324,7 +324,8 @@ def simulate(
     game: str = typer.Argument(..., help="game id"),
     games_: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     players: str = typer.Option("greedy,random", "--players", "-p",
-                                help="comma-separated bots, one per seat (random, greedy, ismcts)"),
+                                help="comma-separated bots, one per seat (easy, normal, hard, "
+                                     "expert, random, greedy, ismcts)"),
     seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
                              help="base seed, 0 to 2**63-1 (the batch is deterministic)"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes (--executor local)"),
