@@ -10,4 +10,10 @@ def pytest_collection_modifyitems(session, config, items):
     """Run the real-browser tests last: Playwright's sync API keeps an asyncio event loop
     running in the main thread until the session ends, which would break later tests that
     call ``asyncio.run``."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    def key(item):
+        browser = item.get_closest_marker("browser") is not None
+        # browser tests with a Playwright of their own run before tests/e2e, whose session-wide
+        # Playwright keeps its loop running to the end (a second sync Playwright would refuse)
+        return (browser, browser and "e2e" in item.path.parts)
+
+    items.sort(key=key)

@@ -45,19 +45,22 @@ def test_moves_json_of_a_record_matches_the_text_listing(tmp_path, capsys):
     assert [m["notation"] for m in data["moves"]] == text.split("\n")[:-1]
 
 
-def test_moves_json_simultaneous_players_and_game_over(tmp_path, capsys):
-    import random
-
-    state = load_game("roll-builder").new_initial_state(2, seed=3)
-    rng = random.Random(1)
-    while not state.is_terminal():
+def advance(state, rng, stop=lambda s: False):
+    """Random moves (the lowest active player's) until ``stop(state)`` or the end."""
+    while not state.is_terminal() and not stop(state):
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
             p = state.active_players()[0]
             state.apply_action(rng.choice(state.legal_actions(p)), p)
-        if len(state.active_players()) == 2:
-            break
+
+
+def test_moves_json_simultaneous_players_and_game_over(tmp_path, capsys):
+    import random
+
+    state = load_game("roll-builder").new_initial_state(2, seed=3)
+    rng = random.Random(1)
+    advance(state, rng, lambda s: len(s.active_players()) == 2)
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(state.to_json()))
     code, out, _ = run(capsys, "moves", str(f), "--json")
@@ -65,12 +68,7 @@ def test_moves_json_simultaneous_players_and_game_over(tmp_path, capsys):
     assert code == 0 and data["to_act"] == [0, 1]
     assert {m["player"] for m in data["moves"]} == {0, 1}
     assert len(data["moves"]) == len(state.legal_actions(0)) + len(state.legal_actions(1))
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            p = state.active_players()[0]
-            state.apply_action(rng.choice(state.legal_actions(p)), p)
+    advance(state, rng)
     f.write_text(json.dumps(state.to_json()))
     code, out, _ = run(capsys, "moves", str(f), "--json")
     data = json.loads(out)

@@ -135,7 +135,7 @@ def _wait_for_rows(out: Path, proc, minimum: int = 1, timeout: float = 60) -> No
     raise AssertionError("no progress recorded")
 
 
-KB_GAMES = 500
+KB_GAMES = 1500  # long enough (one job) that the signal always lands mid-run
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +154,7 @@ def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: 
     ref, summ = kb_reference
     out = tmp_path / "out.jsonl"
     args = ["simulate", "kingdom-builder", "-p", "random,random", "-n", str(games), "--seed", "11",
-            "--out", str(out), "-q", "-j", "2", "--resume"]
+            "--out", str(out), "-q", "-j", "1", "--resume"]
     proc = cli_process(*args)
     try:
         _wait_for_rows(out, proc, minimum=1)

@@ -315,6 +315,9 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         for k, v in form.multi_items():
             data.setdefault(k, []).append(str(v))
         name = (data.get("game") or [""])[-1]
+        # a refused option (a server-side path) is refused even where the game has no such option
+        check_options({k[4:]: v[-1] for k, v in data.items()
+                       if k.startswith("opt.") and k[4:] in REFUSED_OPTIONS and v[-1] != ""})
         try:
             cls = game_class(name)
             options = parse_form_options(cls, data)

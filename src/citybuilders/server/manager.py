@@ -35,7 +35,7 @@ import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 try:  # optional: 3-5x faster serialisation of the ~90 KB views
     import orjson as _orjson
@@ -78,6 +78,17 @@ class ApiError(Exception):
         self.message = message
         self.headers = headers
 
+
+
+def requested_game(body: Mapping[str, Any]) -> type[Game]:
+    """The game class a request body's ``game`` field names; ApiError 400 naming the field."""
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise ApiError(400, "game: expected a game id string")
+    try:
+        return game_class(name)
+    except CitybuildersError as exc:
+        raise ApiError(400, f"game: {exc}") from None
 
 def unavailable(exc: BaseException) -> ApiError:
     """The 503 for a storage failure ``exc``, with ``Retry-After``."""
@@ -288,13 +299,7 @@ class GameManager:
         extra = sorted(set(body) - known)
         if extra:
             raise ApiError(400, f"unknown field '{extra[0]}'; allowed: {', '.join(sorted(known))}")
-        name = body.get("game")
-        if not isinstance(name, str):
-            raise ApiError(400, "game: expected a game id string")
-        try:
-            cls = game_class(name)
-        except CitybuildersError as exc:
-            raise ApiError(400, f"game: {exc}") from None
+        cls = requested_game(body)
         options = body.get("options", {})
         if not isinstance(options, dict):
             raise ApiError(400, "options: expected an object of option name -> value")

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from ..core.errors import CitybuildersError
 from ..core.game import Game, check_seed
 from ..core.registry import game_class
-from .manager import SEAT_KINDS, ApiError
+from .manager import SEAT_KINDS, ApiError, requested_game
 
 __all__ = ["SHEET_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
            "check_options", "check_record", "check_player_count"]
@@ -83,13 +83,7 @@ def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
     before the manager builds anything from it. Raises ApiError 400 naming the field."""
     if not isinstance(body, dict):
         raise ApiError(400, "body: expected a JSON object")
-    name = body.get("game")
-    if not isinstance(name, str):
-        raise ApiError(400, "game: expected a game id string")
-    try:
-        cls = game_class(name)
-    except CitybuildersError as exc:
-        raise ApiError(400, f"game: {exc}") from None
+    cls = requested_game(body)
     if "options" in body:
         check_options(body["options"])
     seats = body.get("seats")
