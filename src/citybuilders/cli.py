@@ -383,8 +383,11 @@ def simulate(
         _fail(f"--out {out}: use a .csv, .jsonl or .parquet file name")
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         _fail(f"--plot {plot}: use a .png, .svg or .pdf file name")
-    if report is not None and (out is None or report.suffix.lower() not in (".html", ".htm")):
-        _fail("--report: give an .html file name, and --out for the rows it reads")
+    if report is not None and report.suffix.lower() not in (".html", ".htm"):
+        _fail(f"--report {report}: give an .html file name")
+    if report is not None and out is None:
+        _fail("--report needs --out ROWS (.csv, .jsonl or .parquet): the report is made from "
+              "the rows written there")
     if executor not in ("local", "ray"):
         _fail(f"--executor {executor!r}: allowed: local, ray")
     try:

@@ -180,3 +180,24 @@ def test_parquet_rows_give_the_same_report(tmp_path: Path, cli) -> None:
     code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--resume", "--out",
                        str(tmp_path / "rows.parquet"))
     assert code == 2 and "--resume works with .csv and .jsonl outputs" in err
+
+
+def test_a_level_seen_in_few_games_is_shown_but_not_tested(tmp_path: Path) -> None:
+    rows = _synthetic_rows()
+    for row in rows[:3]:  # 3 games with a card nobody else had, scoring far above the rest
+        row["setup"] = row["setup"].replace("farmers", "hermits")
+        row["scores"] = [90, 10]
+    data = ReportData()
+    for row in rows:
+        data.add(row)
+    rep = build_report(data)
+    hermits = {c["level"]: c for c in rep["families"]["card"]}["hermits"]
+    assert hermits["games"] == 3 and hermits["mean"] == 50.0  # both seats' scores
+    assert hermits["tested"] is False and hermits["p_mean"] == 1.0
+    assert hermits["sig_mean"] is False
+    assert not [t for t in rep["tests"] if "hermits" in t["claim"]]
+    f = tmp_path / "rows.jsonl"
+    f.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    out = tmp_path / "r.html"
+    write_report(f, out)
+    assert "too few games" in out.read_text()

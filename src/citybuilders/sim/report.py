@@ -312,8 +312,14 @@ class ReportData:
 
 
 # ---------------------------------------------------------------------- statistics
+MIN_TESTED = 20
+"""Fewest games on each side of a comparison for it to be tested: the z tests are large-sample
+approximations, far too eager on a handful of games. Smaller groups are shown, not tested."""
+
+
 def _compare(acc: _Acc, total: _Acc, rate: bool = True) -> dict[str, Any]:
-    """A level against the games without it: mean score and rate, each with its p-value."""
+    """A level against the games without it: mean score and rate, each with its p-value
+    (``tested`` False and p-values 1.0 when either side has fewer than MIN_TESTED games)."""
     rest = _Acc()
     rest.n, rest.s, rest.ss, rest.k = (total.n - acc.n, total.s - acc.s, total.ss - acc.ss,
                                        total.k - acc.k)
@@ -328,7 +334,10 @@ def _compare(acc: _Acc, total: _Acc, rate: bool = True) -> dict[str, Any]:
         "rate": acc.k / acc.n if acc.n else 0.0, "rate_ci": list(wilson(acc.k, acc.n)),
         "rest_rate": rest.k / rest.n if rest.n else 0.0,
         "p_rate": two_proportion_test(acc.k, acc.n, rest.k, rest.n) if rate else 1.0,
+        "tested": min(acc.n, rest.n) >= MIN_TESTED,
     }
+    if not out["tested"]:
+        out["p_mean"] = out["p_rate"] = 1.0
     return out
 
 
@@ -367,7 +376,7 @@ def build_report(data: ReportData) -> dict[str, Any]:
             c = _compare(acc, data.total)
             c["level"] = lv
             rows.append(c)
-            if c["rest_games"]:
+            if c["tested"]:
                 tests.append({"claim": f"{fam} {lv}: mean score differs from the other games",
                               "games": data.total.n, "p": c["p_mean"], "ref": (fam, lv, "mean")})
                 tests.append({"claim": f"{fam} {lv}: {data.rate_label} differs from the other games",
@@ -382,7 +391,7 @@ def build_report(data: ReportData) -> dict[str, Any]:
             c["level"] = f"{a} + {b}"
             c["pair"] = [a, b]
             rows.append(c)
-            if c["rest_games"]:
+            if c["tested"]:
                 tests.append({"claim": f"{fam}s {a} + {b}: mean score differs from the other games",
                               "games": data.total.n, "p": c["p_mean"],
                               "ref": (fam + "-pair", c["level"], "mean")})
@@ -541,10 +550,10 @@ p = {{ "%.3g"|format(P.p_binom) }}, Holm p = {{ "%.3g"|format(P.p_binom_holm) }}
 {% for c in rows %}<tr><td class="l">{{ c.level }}</td><td>{{ c.games }} / {{ c.games + c.rest_games }}</td>
 <td>{{ "%.2f"|format(c.mean) }} ({{ "%.2f"|format(c.mean_ci[0]) }} – {{ "%.2f"|format(c.mean_ci[1]) }})</td>
 <td>{{ "%.2f"|format(c.rest_mean) }}</td><td>{{ "%.3g"|format(c.p_mean_holm) }}</td>
-<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else 'n.s.' }}</td>
+<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else ('n.s.' if c.tested else 'too few games') }}</td>
 <td>{{ "%.1f"|format(100 * c.rate) }} % ({{ "%.1f"|format(100 * c.rate_ci[0]) }} – {{ "%.1f"|format(100 * c.rate_ci[1]) }})</td>
 <td>{{ "%.1f"|format(100 * c.rest_rate) }} %</td><td>{{ "%.3g"|format(c.p_rate_holm) }}</td>
-<td class="{{ 'sig' if c.sig_rate else 'ns' }}">{{ 'significant' if c.sig_rate else 'n.s.' }}</td></tr>{% endfor %}</table>
+<td class="{{ 'sig' if c.sig_rate else 'ns' }}">{{ 'significant' if c.sig_rate else ('n.s.' if c.tested else 'too few games') }}</td></tr>{% endfor %}</table>
 {% endfor %}
 {% for fam, rows in rep.pairs.items() %}
 <h2>Pairs of {{ fam }}s</h2>
@@ -552,7 +561,7 @@ p = {{ "%.3g"|format(P.p_binom) }}, Holm p = {{ "%.3g"|format(P.p_binom_holm) }}
 {% for c in rows %}<tr><td class="l">{{ c.level }}</td><td>{{ c.games }} / {{ c.games + c.rest_games }}</td>
 <td>{{ "%.2f"|format(c.mean) }} ({{ "%.2f"|format(c.mean_ci[0]) }} – {{ "%.2f"|format(c.mean_ci[1]) }})</td>
 <td>{{ "%.2f"|format(c.rest_mean) }}</td><td>{{ "%.3g"|format(c.p_mean_holm) }}</td>
-<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else 'n.s.' }}</td></tr>{% endfor %}</table>
+<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else ('n.s.' if c.tested else 'too few games') }}</td></tr>{% endfor %}</table>
 {% endfor %}
 {% if rep.ranks %}<h2>Solo ranks</h2><table><tr><th class="l">rank</th><th>games</th></tr>
 {% for k, v in rep.ranks %}<tr><td class="l">{{ k }}</td><td>{{ v }}</td></tr>{% endfor %}</table>{% endif %}
