@@ -16,6 +16,7 @@ import typer
 
 from .core.errors import CitybuildersError, FormatError, OptionError
 from .core.game import SEED_MAX, State
+from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 
@@ -49,13 +50,21 @@ def _reject_constant(name: str) -> Any:
 
 def _read_json(path: Path) -> Any:
     """Parse a UTF-8 JSON file (a leading BOM is allowed); every problem is a one-line error."""
+    import stat as stat_
+
     try:
         if path.is_dir():
             _fail(f"{path}: is a directory, expected a JSON file")
+        if not stat_.S_ISREG(path.stat().st_mode):
+            _fail(f"{path}: not a regular file (a device, FIFO or socket), expected a JSON file")
         if path.stat().st_size > MAX_FILE_BYTES:
             _fail(f"{path}: file too large ({path.stat().st_size} bytes; at most "
                   f"{MAX_FILE_BYTES} bytes)")
-        text = path.read_bytes().decode("utf-8-sig")
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)  # the size may change after the check
+        if len(raw) > MAX_FILE_BYTES:
+            _fail(f"{path}: file too large (more than {MAX_FILE_BYTES} bytes)")
+        text = raw.decode("utf-8-sig")
     except FileNotFoundError:
         _fail(f"{path}: no such file")
     except IsADirectoryError:
@@ -65,13 +74,17 @@ def _read_json(path: Path) -> Any:
     except OSError as exc:
         _fail(f"{path}: cannot read ({exc.strerror})")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         _fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
     except RecursionError:
         _fail(f"{path}: not valid JSON here (nested too deeply)")
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
         _fail(f"{path}: not valid JSON here ({str(exc).split(';')[0]})")
+    problem = unicode_problem(value, path.name)
+    if problem is not None:
+        _fail(problem)
+    return value
 
 
 def _game_options(

@@ -86,6 +86,22 @@ def test_a_second_server_on_the_same_database_is_refused_in_one_line(tmp_path):
         srv.stop()
 
 
+
+def test_a_second_server_through_a_symlink_or_hard_link_is_refused(tmp_path):
+    db = tmp_path / "one.sqlite3"
+    (tmp_path / "soft.sqlite3").symlink_to(db.name)
+    srv = Server(f"sqlite:///{db}").start()
+    try:
+        os.link(db, tmp_path / "hard.sqlite3")
+        for other in ("soft.sqlite3", "hard.sqlite3"):
+            out = _serve_cli(f"sqlite:///{tmp_path / other}")
+            assert out.returncode == 2, other
+            assert "is in use by another citybuilders server" in out.stderr, other
+            assert len(out.stderr.strip().splitlines()) == 1
+        assert srv.stats()["live_games"] == 0
+    finally:
+        srv.stop()
+
 def test_a_lock_left_by_kill_9_does_not_block_the_restart(tmp_path):
     db = tmp_path / "stale.sqlite3"
     srv = Server(f"sqlite:///{db}").start()

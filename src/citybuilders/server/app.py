@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
+from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
@@ -177,7 +178,7 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
     """``json.loads(raw)``; ApiError 400 naming ``field`` if malformed or nested too deeply
     (a RecursionError inside the parser must not become a 500)."""
     try:
-        return json.loads(raw)
+        value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = getattr(exc, "msg", str(exc))
         raise ApiError(400, f"{field}: malformed JSON ({msg})") from None
@@ -185,6 +186,13 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
         raise ApiError(400, f"{field}: a number has too many digits") from None
     except RecursionError:
         raise ApiError(400, f"{field}: JSON nested too deeply") from None
+    # a seat token is only compared with the stored ones: a bad one is the 403 of a wrong token
+    checked = ({k: v for k, v in value.items() if k != "token"} if isinstance(value, dict)
+               else value)
+    problem = unicode_problem(checked, field)
+    if problem is not None:
+        raise ApiError(400, problem)
+    return value
 
 
 def _token(request: Request, body: Any = None) -> str | None:
@@ -399,6 +407,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.post("/import")
     async def import_page(request: Request) -> Response:
         form = await request.form()
+        check_create_rate(request)  # an import stores a new game too
         upload = form.get("file")
         text = ""
         if upload is not None and hasattr(upload, "read"):
@@ -521,6 +530,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.post("/api/records")
     async def api_import(request: Request) -> JSONResponse:
         body = await _json_body(request)
+        check_create_rate(request)  # an import stores a new game too
         check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
@@ -656,4 +666,5 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server
     # never closes a connection at the moment a client reuses it (that race gave ReadError)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                timeout_keep_alive=75, backlog=4096, ws_max_size=WS_MAX_MESSAGE)
+                timeout_keep_alive=75, backlog=4096, ws_max_size=WS_MAX_MESSAGE,
+                proxy_headers=False)  # the rate limit counts the real peer, not X-Forwarded-For

@@ -676,6 +676,10 @@ class GameManager:
         await self.broadcast(lg)
 
     def _parse_action(self, state: State, seat: int, body: dict[str, Any]) -> int:
+        given = [k for k in ("action", "move", "path") if k in body]
+        if len(given) > 1:
+            raise ApiError(400, f"body: give exactly one of action, move, path (got "
+                                f"{', '.join(given)})")
         if "action" in body:
             a = body["action"]
             if isinstance(a, bool) or not isinstance(a, int):

@@ -32,6 +32,7 @@ import logging
 import os
 import queue
 import socket
+import tempfile
 import threading
 import time
 from collections import deque
@@ -137,15 +138,41 @@ class SqliteFileLock(DatabaseLock):
     (Unix seconds) only to name it in the refusal."""
 
     def __init__(self, db_path: str | os.PathLike[str]) -> None:
-        self.path = Path(str(db_path) + ".lock")
+        # the real file, so a symlinked path finds the same lock
+        self.db = Path(os.path.realpath(db_path))
+        self.path = Path(str(self.db) + ".lock")
         self._fd: int | None = None
+        self._inode_fd: int | None = None
+
+    def _inode_lock_path(self) -> Path | None:
+        """A lock file named after the database file's device and inode, so that every name of
+        the file (hard links too) finds the same lock; None if the file cannot be made."""
+        try:
+            if not self.db.exists():
+                self.db.touch()  # an empty file is an empty SQLite database
+            st = self.db.stat()
+        except OSError:
+            return None
+        folder = Path(tempfile.gettempdir()) / "citybuilders-db-locks"
+        folder.mkdir(mode=0o1777, exist_ok=True)
+        return folder / f"{st.st_dev}-{st.st_ino}.lock"
 
     def acquire(self) -> None:
         """Take the lock. Raises StoreError naming the other process if it is held."""
+        self._fd = self._take(self.path)
+        inode = self._inode_lock_path()
+        if inode is not None:
+            try:
+                self._inode_fd = self._take(inode)
+            except StoreError:
+                self.release()
+                raise
+
+    def _take(self, path: Path) -> int:
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise StoreError(f"database lock {self.path}: cannot create it beside the database "
+            raise StoreError(f"database lock {path}: cannot create it beside the database "
                              f"file ({exc.strerror})") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -157,19 +184,21 @@ class SqliteFileLock(DatabaseLock):
                    if len(holder) >= 3 and holder[2].replace(".", "", 1).isdigit()
                    else "unknown process")
             raise StoreError(
-                f"database {self.path.with_suffix('')} is in use by another citybuilders "
+                f"database {self.db} is in use by another citybuilders "
                 f"server ({who}); run one server per database (stop it or choose another --db)"
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()} {socket.gethostname()} {time.time():.0f}\n".encode(), 0)
-        self._fd = fd
+        return fd
 
     def release(self) -> None:
-        """Unlock and close the lock file (the file itself stays; its content is stale)."""
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
+        """Unlock and close the lock files (the files stay; their content is stale)."""
+        for name in ("_inode_fd", "_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+                setattr(self, name, None)
 
 
 def sqlite_path(url: str) -> str | None:

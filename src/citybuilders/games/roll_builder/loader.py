@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
+from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
 
@@ -732,6 +733,9 @@ def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
             raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
     if not isinstance(doc, dict):
         raise _err(where, f"expected a sheet document (a JSON object), got {type(doc).__name__}")
+    problem = unicode_problem(doc, where)
+    if problem is not None:
+        raise FormatError(problem)
     try:
         text = json.dumps(doc, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
     except RecursionError:
