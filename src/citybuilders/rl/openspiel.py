@@ -289,7 +289,7 @@ class CitybuildersState(pyspiel.State):
     def __str__(self) -> str:
         s = self._box.state
         return (f"{s.game.name} seed={s.seed} players={s.num_players} history="
-                + ",".join(f"{a}:{b}" for a, b in s._history))
+                + ",".join(f"{a}:{b}" for a, b in s.history()))
 
 
 def _legal_of(box: _Box, s: State, player: int) -> list[int]:

@@ -45,7 +45,7 @@ def play_one(spec: BatchSpec, index: int, base_seed: int, game: Any = None) -> d
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(spec.players)]
     play_out(state, bots, make_rng(seed, "chance"))
     scores = state.scores()
-    length = sum(1 for actor, _ in state._history if actor >= 0)
+    length = sum(1 for actor, _ in state.history() if actor >= 0)
     row: dict[str, Any] = {
         "index": index,
         "seed": seed,
