@@ -85,3 +85,9 @@ def test_the_cli_names_a_lone_surrogate(tmp_path):
     assert out.returncode == 2
     assert out.stderr == ("error: final.json.cards[0].note: not valid Unicode (a lone "
                           "surrogate)\n")
+
+
+def test_the_home_form_refuses_an_unknown_option(client):
+    r = client.post("/new", data={"game": "sprawlopolis", "opt.nope": "1"})
+    assert r.status_code == 400
+    assert "options.nope: unknown option for sprawlopolis; allowed: " in r.text

@@ -328,6 +328,11 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                        if k.startswith("opt.") and k[4:] in REFUSED_OPTIONS and v[-1] != ""})
         try:
             cls = game_class(name)
+            known = {o.name for o in cls.option_specs}
+            unknown = sorted(k[4:] for k in data if k.startswith("opt.") and k[4:] not in known)
+            if unknown:
+                raise ApiError(400, f"options.{unknown[0][:80]}: unknown option for {cls.name}; "
+                                    f"allowed: {', '.join(sorted(known))}")
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
             raise ApiError(400, str(exc)) from None
