@@ -154,7 +154,12 @@ class SqliteFileLock(DatabaseLock):
         except OSError:
             return None
         folder = Path(tempfile.gettempdir()) / "citybuilders-db-locks"
-        folder.mkdir(mode=0o1777, exist_ok=True)
+        try:
+            if not folder.exists():
+                folder.mkdir()
+                folder.chmod(0o1777)  # shared by every user, like /tmp itself
+        except OSError:
+            return None
         return folder / f"{st.st_dev}-{st.st_ino}.lock"
 
     def acquire(self) -> None:
@@ -163,15 +168,19 @@ class SqliteFileLock(DatabaseLock):
         inode = self._inode_lock_path()
         if inode is not None:
             try:
-                self._inode_fd = self._take(inode)
+                self._inode_fd = self._take(inode, optional=True)
             except StoreError:
                 self.release()
                 raise
 
-    def _take(self, path: Path) -> int:
+    def _take(self, path: Path, optional: bool = False) -> int | None:
+        """flock ``path``; StoreError naming the holder if another process has it. A lock file
+        that cannot be opened is an error, or None when ``optional`` (the inode lock)."""
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
+            if optional:
+                return None
             raise StoreError(f"database lock {path}: cannot create it beside the database "
                              f"file ({exc.strerror})") from None
         try:
