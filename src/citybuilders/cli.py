@@ -15,6 +15,7 @@ from typing import Any, Optional
 import typer
 
 from .core.errors import CitybuildersError, FormatError, OptionError
+from .core.files import FileTooLarge, NotRegularFile, read_regular_file
 from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
@@ -50,25 +51,18 @@ def _reject_constant(name: str) -> Any:
 
 def _read_json(path: Path) -> Any:
     """Parse a UTF-8 JSON file (a leading BOM is allowed); every problem is a one-line error."""
-    import stat as stat_
-
     try:
-        if path.is_dir():
-            _fail(f"{path}: is a directory, expected a JSON file")
-        if not stat_.S_ISREG(path.stat().st_mode):
-            _fail(f"{path}: not a regular file (a device, FIFO or socket), expected a JSON file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            _fail(f"{path}: file too large ({path.stat().st_size} bytes; at most "
-                  f"{MAX_FILE_BYTES} bytes)")
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)  # the size may change after the check
-        if len(raw) > MAX_FILE_BYTES:
-            _fail(f"{path}: file too large (more than {MAX_FILE_BYTES} bytes)")
-        text = raw.decode("utf-8-sig")
+        text = read_regular_file(path, MAX_FILE_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         _fail(f"{path}: no such file")
-    except IsADirectoryError:
-        _fail(f"{path}: is a directory, expected a JSON file")
+    except NotRegularFile as exc:
+        if exc.is_dir:
+            _fail(f"{path}: is a directory, expected a JSON file")
+        _fail(f"{path}: not a regular file (a device, FIFO or socket), expected a JSON file")
+    except FileTooLarge as exc:
+        if exc.size is None:
+            _fail(f"{path}: file too large (more than {MAX_FILE_BYTES} bytes)")
+        _fail(f"{path}: file too large ({exc.size} bytes; at most {MAX_FILE_BYTES} bytes)")
     except UnicodeDecodeError:
         _fail(f"{path}: not a UTF-8 text file")
     except OSError as exc:

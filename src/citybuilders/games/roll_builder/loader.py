@@ -19,15 +19,14 @@ Errors: every problem raises :class:`~citybuilders.core.errors.FormatError` with
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
+from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_file
 from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
@@ -780,26 +779,18 @@ def read_sheet_document(path: str | Path, where: str = "sheet_file") -> dict[str
     Raises FormatError ``<where>: <path>: <problem>`` (one line)."""
     p = Path(path)
     try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        raw = read_regular_file(p, MAX_SHEET_BYTES)
     except FileNotFoundError:
         raise _err(where, f"{str(p)!r}: no such file") from None
+    except NotRegularFile:
+        raise _err(where, f"{str(p)!r}: not a regular file") from None
+    except FileTooLarge as exc:
+        if exc.size is None:
+            raise _err(where, f"{str(p)!r}: larger than {MAX_SHEET_BYTES} bytes") from None
+        raise _err(where, f"{str(p)!r}: {exc.size} bytes; allowed: at most "
+                          f"{MAX_SHEET_BYTES} bytes") from None
     except OSError as exc:
         raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise _err(where, f"{str(p)!r}: not a regular file")
-        if st.st_size > MAX_SHEET_BYTES:
-            raise _err(where, f"{str(p)!r}: {st.st_size} bytes; allowed: at most "
-                              f"{MAX_SHEET_BYTES} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            raw = f.read(MAX_SHEET_BYTES + 1)
-    except OSError as exc:
-        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_SHEET_BYTES:
-        raise _err(where, f"{str(p)!r}: larger than {MAX_SHEET_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
