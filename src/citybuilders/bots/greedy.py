@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..core.game import State
 from .base import Bot
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "one_ply_values"]
+
+
+def one_ply_values(state: State, player: int, moves: Sequence[int]) -> list[float]:
+    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones."""
+    out = []
+    for a in moves:
+        s = state.clone()
+        s.apply_legal(a, player)
+        out.append(s.evaluate(player))
+    return out
 
 
 class GreedyBot(Bot):
@@ -35,10 +47,7 @@ class GreedyBot(Bot):
             return legal[0]
         best: list[int] = []
         best_value = float("-inf")
-        for a in legal:
-            s = state.clone()
-            s.apply_legal(a, player)
-            v = s.evaluate(player)
+        for a, v in zip(legal, one_ply_values(state, player, legal)):
             if v > best_value + 1e-9:
                 best_value = v
                 best = [a]

@@ -32,6 +32,7 @@ from typing import Sequence
 
 from ..core.game import CHANCE, TERMINAL, State
 from .base import Bot
+from .greedy import one_ply_values
 
 __all__ = ["ISMCTSBot"]
 
@@ -136,12 +137,7 @@ class ISMCTSBot(Bot):
     @staticmethod
     def _prior_order(det: State, acting: int, moves: Sequence[int]) -> dict[int, int]:
         """Move -> rank by the acting player's one-ply evaluate (0 = best)."""
-        scored = []
-        for a in moves:
-            s = det.clone()
-            s.apply_legal(a, acting)
-            scored.append((-s.evaluate(acting), a))
-        scored.sort()
+        scored = sorted((-v, a) for a, v in zip(moves, one_ply_values(det, acting, moves)))
         return {a: i for i, (_, a) in enumerate(scored)}
 
     def _candidates(self, node: _Node, det: State, acting: int, moves: list[int]) -> list[int]:
