@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
+from ..core.i18n import negotiate, normalize, translations
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
@@ -40,6 +41,7 @@ __all__ = ["create_app", "run"]
 
 HERE = Path(__file__).parent
 OWNER_COOKIE = "cb_owner"
+LANG_COOKIE = "cb_lang"
 MAX_BODY = 2_000_000
 """Largest request body in bytes (counted while it arrives: 413 past it)."""
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -202,6 +204,23 @@ def _token(request: Request, body: Any = None) -> str | None:
     return tok
 
 
+def request_language(request: Request | WebSocket) -> str:
+    """The reader's language: ``?lang=`` if it names one, else the ``lang`` cookie, else the
+    ``Accept-Language`` header, else English (see core.i18n)."""
+    return (normalize(request.query_params.get("lang"))
+            or normalize(request.cookies.get(LANG_COOKIE))
+            or negotiate(request.headers.get("accept-language")))
+
+
+def _language_context(request: Request) -> dict[str, Any]:
+    """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``) and the
+    gettext callables ``_``/``gettext``/``ngettext`` of that language."""
+    lang = request_language(request)
+    tr = translations(lang)
+    return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": tr.gettext,
+            "gettext": tr.gettext, "ngettext": tr.ngettext}
+
+
 def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                create_rate: int | None = None, max_body: int = MAX_BODY) -> FastAPI:
     """The web app on database ``db_url`` (any SQLAlchemy URL; None = default SQLite file).
@@ -216,7 +235,10 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     store = Store(db_url, exclusive=True)
     limits = limits if limits is not None else MemoryLimits.from_env()
     limiter = RateLimiter(create_rate) if create_rate else None
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates = Jinja2Templates(directory=str(HERE / "templates"),
+                                context_processors=[_language_context])
+    templates.env.add_extension("jinja2.ext.i18n")
+    templates.env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -89,3 +89,12 @@ CB.resultLine = (view) => {
   const line = CB.el("div", { class: "end-result" + (r.outcome ? " " + r.outcome : ""), id: "end-result", text: r.summary || "" });
   return line;
 };
+/* Interface strings: CB.t("English text", {name: value}) -> the page language's text, with
+   {name} placeholders filled. The translations come from the server in the JSON block
+   <script type="application/json" id="strings"> (msgid -> text); a missing one is English. */
+CB.strings = (() => { const e = document.getElementById("strings"); try { return e ? JSON.parse(e.textContent) : {}; } catch (x) { return {}; } })();
+CB.t = (msgid, vars) => {
+  let s = CB.strings[msgid] || msgid;
+  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return s;
+};
