@@ -36,10 +36,11 @@ def test_pages_have_no_inline_script(client):
     gid, toks = create(client)
     for url in ("/", f"/play/{gid}?t={toks[0]}", f"/replay/{gid}?t={toks[0]}"):
         html = client.get(url).text
-        # the only <script> elements: static files, and the JSON data block (not executed)
+        # the only <script> elements: static files, and the JSON data blocks (not executed)
         for chunk in html.split("<script")[1:]:
             assert (chunk.startswith(' src="/static/')
-                    or chunk.startswith(' type="application/json" id="page-data">')), chunk[:80]
+                    or chunk.startswith(' type="application/json" id="page-data">')
+                    or chunk.startswith(' type="application/json" id="strings">')), chunk[:80]
 
 
 def test_websocket_origin_must_be_this_host(client):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 __all__ = ["LANGUAGES", "DEFAULT", "LOCALE_DIR", "normalize", "negotiate", "translations",
-           "gettext_for", "env_language"]
+           "gettext_for", "env_language", "TextTables", "text_tables"]
 
 LANGUAGES: tuple[str, ...] = ("en", "pt_BR", "zh_Hant")
 """The languages the product speaks, the source language first."""
@@ -94,3 +94,60 @@ def env_language(environ: dict[str, str] | None = None) -> str:
         if val:
             return normalize(val) or DEFAULT
     return DEFAULT
+
+
+class TextTables:
+    """A game's player-facing tables in one language: the same attribute names as the game's
+    ``texts`` module (``CARD_NAMES``, ``CARD_RULES``...), values translated.
+
+    Built by :func:`text_tables` from the module's English tables; a value with no translation
+    stays English. Read-only by convention (shared between callers, cached per language).
+    """
+
+    def __init__(self, lang: str, tables: dict[str, object]) -> None:
+        self.lang = lang
+        self.__dict__.update(tables)
+
+    def __getattr__(self, name: str) -> object:  # only reached for a missing table
+        raise AttributeError(f"no text table {name!r} in language {self.lang!r}")
+
+
+def _translate_value(value: object, tr: Callable[[str], str]) -> object:
+    if isinstance(value, str):
+        return tr(value) if value else value
+    if isinstance(value, dict):
+        return {k: _translate_value(v, tr) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_translate_value(v, tr) for v in value)
+    if isinstance(value, list):
+        return [_translate_value(v, tr) for v in value]
+    return value
+
+
+_TABLE_CACHE: dict[tuple[str, str], TextTables] = {}
+
+
+def text_tables(module_name: str, lang: str) -> TextTables:
+    """The upper-case tables of the texts module ``module_name`` (e.g.
+    ``citybuilders.games.kingdom_builder.texts``) in ``lang``: every string value, also inside
+    dicts/tuples/lists, goes through the game's catalog (domain ``texts``, in the folder
+    ``locale/`` beside that module). Unknown language or missing catalog: English."""
+    import importlib
+    import sys
+
+    key = (module_name, lang)
+    hit = _TABLE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    mod = sys.modules.get(module_name) or importlib.import_module(module_name)
+    english = {k: v for k, v in vars(mod).items() if k.isupper() and not k.startswith("_")}
+    tr: Callable[[str], str] = lambda s: s  # noqa: E731
+    if lang in LANGUAGES and lang != DEFAULT and getattr(mod, "__file__", None):
+        localedir = Path(mod.__file__).resolve().parent / "locale"  # type: ignore[arg-type]
+        try:
+            tr = _gettext.translation("texts", localedir=str(localedir), languages=[lang]).gettext
+        except OSError:
+            pass
+    tables = TextTables(lang, {k: _translate_value(v, tr) for k, v in english.items()})
+    _TABLE_CACHE[key] = tables
+    return tables

@@ -9,6 +9,8 @@ module); render.py imports it. Tests check that every table covers exactly its i
 
 from __future__ import annotations
 
+from ...core.i18n import TextTables, text_tables
+
 __all__ = [
     "TERRAIN_NAMES",
     "CARD_NAMES",
@@ -140,3 +142,9 @@ PIECE_NAMES: dict[str, str] = {
 """Piece id -> name (the Crossroads pieces as printed by the text board)."""
 PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
 """Letter drawn on a Crossroads piece in the SVG board."""
+
+
+def for_language(lang: str) -> TextTables:
+    """This module's tables in ``lang`` (one of core.i18n.LANGUAGES; others give English):
+    the same attribute names, values from this game's catalogs in ``locale/``."""
+    return text_tables(__name__, lang)

@@ -8,6 +8,8 @@ explain the vocabulary those sheets are made of.
 
 from __future__ import annotations
 
+from ...core.i18n import TextTables, text_tables
+
 __all__ = [
     "ACTION_NAMES", "ACTION_RULES", "RESOURCE_NAMES", "RESOURCE_RULES", "TERRAIN_NAMES",
     "SYMBOL_NAMES", "SYMBOL_LEGEND", "TEXT_MAP_KEY", "EFFECT_RULES", "BUILDING_RULES",
@@ -118,3 +120,9 @@ SCORING_RULES = {
 def symbol_legend() -> str:
     """The symbols' legend as one line (entries of :data:`SYMBOL_LEGEND`)."""
     return "  ".join(SYMBOL_LEGEND)
+
+
+def for_language(lang: str) -> TextTables:
+    """This module's tables in ``lang`` (one of core.i18n.LANGUAGES; others give English):
+    the same attribute names, values from this game's catalogs in ``locale/``."""
+    return text_tables(__name__, lang)

@@ -9,6 +9,8 @@ The rules never import this module; ``render.py`` does.
 
 from __future__ import annotations
 
+from ...core.i18n import TextTables, text_tables
+
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
            "DIE_FACE_TABLE", "PHASE_NAMES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
            "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
@@ -127,3 +129,9 @@ RANK_NAMES = {
     "legendary mayor": "legendary mayor",
 }
 """Solo rank id -> name (50 or less; 51-60; 61-70; 71-80; 81 or more)."""
+
+
+def for_language(lang: str) -> TextTables:
+    """This module's tables in ``lang`` (one of core.i18n.LANGUAGES; others give English):
+    the same attribute names, values from this game's catalogs in ``locale/``."""
+    return text_tables(__name__, lang)

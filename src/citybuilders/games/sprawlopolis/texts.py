@@ -17,6 +17,8 @@ test checks that they equal :data:`CONDITION_NAMES`.
 
 from __future__ import annotations
 
+from ...core.i18n import TextTables, text_tables
+
 __all__ = [
     "CONDITION_NAMES",
     "CONDITION_RULES",
@@ -127,3 +129,9 @@ OUTCOME: dict[str, str] = {
 def condition_label(number: int) -> str:
     """``"12 Superhighway"``: the card number and its name."""
     return f"{number} {CONDITION_NAMES[number]}"
+
+
+def for_language(lang: str) -> TextTables:
+    """This module's tables in ``lang`` (one of core.i18n.LANGUAGES; others give English):
+    the same attribute names, values from this game's catalogs in ``locale/``."""
+    return text_tables(__name__, lang)
