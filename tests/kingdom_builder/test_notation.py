@@ -93,3 +93,20 @@ def test_greedy_uses_tiles() -> None:
         s.apply_action(a)
     assert any(p.startswith("farm ") for p in played), played
     assert played[-1] == "end"
+
+
+def test_notation_lives_in_actions_and_matches_the_loader():
+    """actions.py owns the notation (issue 10); its card order is the loader's."""
+    from citybuilders.games.kingdom_builder import actions, loader
+    from citybuilders.games.kingdom_builder.rules.tiles import TILE_KINDS, kind_of_action
+
+    assert actions.CARD_NAMES_IN_ORDER == loader.CARD_TERRAINS
+    assert actions.hex_name(7 * 20 + 12) == "7,12" and actions.parse_hex(" 7, 12") == 152
+    for text in ("card flower_field", "end", "build 0,19", "farm 3,4", "paddock 7,12>9,12"):
+        a = actions.parse_action(text, TILE_KINDS, tuple(TILE_KINDS))
+        assert actions.action_to_string(a, kind_of_action) == text
+    import pytest
+    with pytest.raises(ValueError, match="off the board"):
+        actions.parse_hex("20,0")
+    with pytest.raises(ValueError, match="unknown move 'fly'"):
+        actions.parse_action("fly 1,1", TILE_KINDS, ("farm",))

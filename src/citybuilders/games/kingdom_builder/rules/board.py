@@ -18,6 +18,7 @@ from typing import Sequence
 from citybuilders.core.errors import FormatError
 from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
 
+from ..actions import hex_index, hex_name, parse_hex
 from ..loader import (
     CANYON,
     CARD_TERRAINS,
@@ -150,30 +151,9 @@ def step(i: int, direction: str) -> int | None:
     return m.bit_length() - 1 if m else None
 
 
-def hex_index(r: int, c: int) -> int:
-    """Index of global hex ``(r, c)``. Raises ValueError off the 20×20 board."""
-    if not (0 <= r < SIZE and 0 <= c < SIZE):
-        raise ValueError(f"hex {r},{c} is off the board (rows and columns are 0..19)")
-    return r * SIZE + c
-
-
 def hex_rc(i: int) -> tuple[int, int]:
     """``(row, col)`` of hex index ``i``."""
     return divmod(i, SIZE)
-
-
-def hex_name(i: int) -> str:
-    """Notation ``"R,C"`` of hex index ``i`` (e.g. ``"7,12"``)."""
-    r, c = divmod(i, SIZE)
-    return f"{r},{c}"
-
-
-def parse_hex(text: str) -> int:
-    """Parse ``"R,C"`` into a hex index. Raises ValueError with a readable reason."""
-    parts = text.strip().split(",")
-    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-        raise ValueError(f"'{text.strip()}' is not a hex; write row,col like 7,12")
-    return hex_index(int(parts[0]), int(parts[1]))
 
 
 # --------------------------------------------------------------------------- assembled board

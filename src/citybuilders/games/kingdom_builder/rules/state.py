@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from citybuilders.core.errors import IllegalActionError
 from citybuilders.core.game import CHANCE, TERMINAL, PlayerScore, State, chance_viewer_of
 
-from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, NUM_ACTIONS
+from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
 from ..scoring import score_all
 from .board import (
     CARD_TERRAINS,
@@ -33,7 +33,6 @@ from .board import (
     dilate,
     hex_name,
     make_board,
-    parse_hex,
 )
 from .placement import SETTLEMENT_SUPPLY
 from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
@@ -677,40 +676,16 @@ class KingdomBuilderState(State):
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
         """``card grass`` (chance), ``end``, ``build 7,12``, ``farm 7,12``,
-        ``paddock 7,12>9,12``."""
-        if CARD_BASE <= action < CARD_BASE + 5:
-            return f"card {CARD_TERRAINS[action - CARD_BASE]}"
-        if action == END:
-            return "end"
-        if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
-            return f"build {hex_name(action - BUILD_BASE)}"
-        kind = kind_of_action(action)
-        if kind is None or action >= NUM_ACTIONS:
-            raise ValueError(f"action {action} is not a Kingdom Builder action")
-        return kind.to_string(action)
+        ``paddock 7,12>9,12`` (actions.action_to_string)."""
+        return action_to_string(action, kind_of_action)
 
     def parse_action(self, text: str) -> int:
-        """Action id of notation ``text`` whether legal or not. Raises IllegalActionError
-        with a hint for text that does not parse."""
-        words = text.strip().lower().split(None, 1)
-        if not words:
-            raise IllegalActionError("empty move; try 'build 7,12', a tile like 'farm 3,4' or "
-                                     "'paddock 7,12>9,12', or 'end'")
-        verb = words[0]
-        args = words[1] if len(words) > 1 else ""
+        """Action id of notation ``text`` whether legal or not (actions.parse_action). Raises
+        IllegalActionError with a hint for text that does not parse."""
         try:
-            if verb in ("end", "pass", "done"):
-                return END
-            if verb in ("build", "b"):
-                return BUILD_BASE + parse_hex(args)
-            if verb == "card" and args.replace(" ", "_") in CARD_TERRAINS:
-                return CARD_BASE + CARD_TERRAINS.index(args.replace(" ", "_"))
-            if verb in self.VERBS:
-                return TILE_KINDS[verb].parse(args)
+            return parse_action(text, TILE_KINDS, self.VERBS)
         except ValueError as exc:
-            raise IllegalActionError(f"'{text.strip()}': {exc}") from None
-        verbs = ", ".join(["build", "end", *self.VERBS])
-        raise IllegalActionError(f"unknown move '{verb}'; moves are: {verbs}")
+            raise IllegalActionError(str(exc)) from None
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """Parse notation into a legal action; the error explains why a parsed move is not
