@@ -1,6 +1,7 @@
 """RL adapter benchmarks: random play through each adapter against the raw engine loop.
 
-Run: ``python benchmarks/bench_rl.py [--games N] [--repeat R] [--only openspiel,...]``.
+Run: ``python benchmarks/bench_rl.py [--games N] [--repeat R] [--only openspiel,...]
+[--game kingdom-builder,...]``.
 Needs the ``[rl]`` extra. Prints one table; not a test.
 
 Every row plays ``N`` random games (seeds 0..N-1) of one configuration and reports engine
@@ -200,10 +201,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
     parser.add_argument("--only", default="openspiel,pettingzoo,gymnasium")
+    parser.add_argument("--game", default="", help="comma-separated game ids (default: all)")
     args = parser.parse_args()
+    games = set(filter(None, args.game.split(",")))
     only = set(args.only.split(","))
     print(f"{'game':18} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
     for game_id, n, options in CONFIGS:
+        if games and game_id not in games:
+            continue
         loops: list[tuple[str, Callable[..., int], bool]] = [("raw", raw, False),
                                                              ("raw+obs", raw, True)]
         if "openspiel" in only:

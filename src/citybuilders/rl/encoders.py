@@ -54,7 +54,9 @@ class Encoder:
     """
 
     def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...]]],
-                 fill: Callable[[State, int, dict[str, Any], dict[str, np.ndarray]], None]) -> None:
+                 fill: Callable[[State, int, dict[str, Any], dict[str, np.ndarray]], None],
+                 direct: Callable[[State, int, dict[str, np.ndarray]], bool] | None = None
+                 ) -> None:
         self.pieces = [(n, tuple(s)) for n, s in pieces]
         self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
         offset = 0
@@ -64,6 +66,7 @@ class Encoder:
             offset += size
         self.size = offset
         self._fill = fill
+        self._direct = direct
 
     def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
         """Named reshaped views into ``out`` (same memory)."""
@@ -73,10 +76,21 @@ class Encoder:
                     views: dict[str, np.ndarray] | None = None) -> None:
         """Fill ``out`` (float32, shape ``(size,)``) for ``player``; ``views`` from ``views(out)``."""
         out[:] = 0.0
-        self._fill(state, player, state.observation(player), views or self.views(out))
+        v = views or self.views(out)
+        if self._direct is None or not self._direct(state, player, v):
+            self._fill(state, player, state.observation(player), v)
 
     def encode(self, state: State, player: int) -> np.ndarray:
         """A new ``float32`` tensor of shape ``(size,)`` for ``player``."""
+        out = np.zeros(self.size, dtype=np.float32)
+        v = self.views(out)
+        if self._direct is None or not self._direct(state, player, v):
+            self._fill(state, player, state.observation(player), v)
+        return out
+
+    def encode_from_observation(self, state: State, player: int) -> np.ndarray:
+        """The same tensor built only from ``state.observation(player)`` (the reference path:
+        tests check the direct path gives the identical array)."""
         out = np.zeros(self.size, dtype=np.float32)
         self._fill(state, player, state.observation(player), self.views(out))
         return out
@@ -222,7 +236,94 @@ def _kb_builder(game: Game, n: int) -> Encoder:
                 if task in _KB_TASKS:
                     v["tasks"][_KB_TASKS.index(task)] = 1.0
 
-    return Encoder(pieces, fill)
+    direct = None if crossroads else _kb_direct(game, n, terrain_cache)
+    return Encoder(pieces, fill, direct)
+
+
+def _bitplane(mask: int) -> np.ndarray:
+    """A 400-hex bitset as a (20, 20) 0/1 uint8 array (bit ``R*20+C`` -> ``[R, C]``)."""
+    raw = np.frombuffer(mask.to_bytes(50, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little").reshape(20, 20)
+
+
+def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray]
+               ) -> Callable[[State, int, dict[str, np.ndarray]], bool]:
+    """The base-game tensor read straight from the engine's bitsets (no observation JSON).
+
+    Reads exactly what ``observation(player)`` shows: settlements, supplies, tiles and their
+    status, the visible cards (``visible_hand``), location tiles left, the Kingdom Builder
+    cards, deck size, discard and removed counts, turn data and scores. Identical to the JSON
+    path (tests/rl check both on random positions)."""
+    from ..games.kingdom_builder.rules.state import STATUS_NAMES
+
+    nk = len(_KB_CARD_TERRAINS)
+    nl = len(_KB_LOCATIONS) + 1
+    status_col = {i: {"ready": 0, "new": 1, "used": 2}.get(name, 0)
+                  for i, name in enumerate(STATUS_NAMES)}
+    static: dict[Any, tuple[np.ndarray, list[tuple[int, int, int]], np.ndarray]] = {}
+
+    def board_data(state: Any) -> tuple[np.ndarray, list[tuple[int, int, int]], np.ndarray]:
+        board = state.board
+        key = (board.sections, tuple(state.cards))
+        hit = static.get(key)
+        if hit is None:
+            terrain = _kb_terrain(game, state, terrain_cache, [list(x) for x in board.sections])
+            locs = []
+            for h, kind in board.locations:
+                r, c = divmod(h, 20)
+                locs.append((_KB_LOCATIONS.index(kind) if kind in _KB_LOCATIONS else nl - 1, r, c))
+            cards = np.zeros(len(_KB_CARDS), dtype=np.float32)
+            for card in state.cards:
+                if card in _KB_CARDS:
+                    cards[_KB_CARDS.index(card)] = 1.0
+            hit = static[key] = (terrain, locs, cards)
+        return hit
+
+    last: list[Any] = [None, None]  # (position key, totals): every seat's tensor of one position
+
+    def totals(state: Any) -> list[int]:
+        key = (state.board.sections, tuple(state.cards), tuple(state.occ))
+        if last[0] != key:
+            last[0], last[1] = key, [sc.total for sc in state.scores()]
+        return last[1]
+
+    def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
+        terrain, locs, cards = board_data(state)
+        v["terrain"][:] = terrain
+        scores = totals(state)
+        settlements, card_v, tiles_v = v["settlements"], v["card"], v["tiles"]
+        supply_v, score_v = v["supply"], v["score"]
+        for k in range(n):
+            p = (player + k) % n
+            settlements[k] = _bitplane(state.stl[p])
+            vh = state.visible_hand(p, player)
+            if vh is not None and vh >= 0:
+                card_v[k, vh] = 1.0
+            for _, kind, st in state.tiles_of(p):
+                ki = _KB_LOCATIONS.index(kind) if kind in _KB_LOCATIONS else nl - 1
+                tiles_v[k, ki, status_col[st]] += 1.0
+            supply_v[k] = state.supply[p] / 40.0
+            score_v[k] = scores[p] / 100.0
+        kind_v, left_v = v["location_kind"], v["location_tiles_left"]
+        for k, (ki, r, c) in enumerate(locs):
+            kind_v[ki, r, c] = 1.0
+            left_v[r, c] = state.loc_left[k] / 2.0
+        v["kb_cards"][:] = cards
+        deck = v["deck"]
+        deck[0] = sum(state.deck) / 25.0
+        for i in range(nk):
+            deck[1 + i] = state.discard[i] / 5.0
+            deck[1 + nk + i] = state.removed[i] / 5.0
+        turn = v["turn"]
+        cp = state.current_player()
+        if cp >= 0:
+            turn[(cp - player) % n] = 1.0
+        turn[n] = state.turn / 100.0
+        turn[n + 1] = state.mand / 3.0
+        turn[n + 2] = 1.0 if state.final_round else 0.0
+        return True
+
+    return direct
 
 
 # ------------------------------------------------------------------ Sprawlopolis
