@@ -26,6 +26,8 @@ from typing import Callable
 
 import numpy as np
 
+from citybuilders.games.sprawlopolis.actions import decode, rc_of
+
 
 W = 34  # window side: a 15-card city spans at most 30 blocks, plus 2 on each side
 
@@ -37,7 +39,7 @@ class CompactSprawlopolis:
     counted from 2 blocks above/left of the city's top-left block; observation = the block
     planes cropped to that window (so actions and planes share coordinates) + the hand (card
     numbers one-hot per slot), the face-up top card, the conditions and the counts/score
-    pieces. Decoding goes through the engine's notation (``play 7 at 2,-1 rot 180``).
+    pieces. Decoding goes through the engine's action encoding (``actions.decode``/``rc_of``).
     """
 
     def __init__(self, env) -> None:
@@ -71,13 +73,13 @@ class CompactSprawlopolis:
         self._map = {}
         if not state.is_terminal():
             slots = {card: i for i, card in enumerate(sorted(view["hand"]))}
+            top0, left0 = view["grid"]["top"] - 2, view["grid"]["left"] - 2
             for a in state.legal_actions(0):
-                words = state.action_to_string(a, 0).split()  # play C at R,C [rot 180]
-                r, c = (int(x) for x in words[3].split(","))
-                rot = 1 if len(words) > 4 else 0
-                dr, dc = r - view["grid"]["top"] + 2, c - view["grid"]["left"] + 2
+                card, pos, rot = decode(a)  # the engine's action encoding (actions.py)
+                r, c = rc_of(pos)
+                dr, dc = r - top0, c - left0
                 if 0 <= dr < W and 0 <= dc < W:
-                    self._map[((slots[int(words[1])] * W + dr) * W + dc) * 2 + rot] = a
+                    self._map[((slots[card] * W + dr) * W + dc) * 2 + rot] = a
         return out
 
     def action_masks(self) -> np.ndarray:

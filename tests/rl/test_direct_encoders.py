@@ -45,3 +45,31 @@ def test_kingdom_builder_direct_tensor_equals_the_observation_tensor(n, seed):
             out = np.full(enc.size, 7.0, dtype=np.float32)
             enc.encode_into(s, p, out)
             assert np.array_equal(out, a)
+
+
+@pytest.mark.parametrize("game_id,n", [("sprawlopolis", 1), ("sprawlopolis", 3),
+                                       ("roll-into-town", 1), ("roll-into-town", 3)])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_direct_tensor_equals_the_observation_tensor(game_id, n, seed):
+    game = load_game(game_id)
+    enc = encoder_for(game, n)
+    assert enc._direct is not None
+    for s in positions(game, n, seed, 7):
+        for p in range(n):
+            a, b = enc.encode(s, p), enc.encode_from_observation(s, p)
+            bad = [name for name, lo, hi, _ in enc._slices if not np.array_equal(a[lo:hi], b[lo:hi])]
+            assert not bad, f"pieces differ at move {s.move_number()} for player {p}: {bad}"
+
+
+def test_hidden_hand_changes_nothing_in_the_direct_tensor():
+    """Another player's Sprawlopolis hand (hidden) never shows in this player's direct tensor."""
+    game = load_game("sprawlopolis")
+    enc = encoder_for(game, 2)
+    s = game.new_initial_state(2, 5)
+    rng = random.Random(5)
+    while s.is_chance_node():
+        s.apply_legal(s.sample_chance(rng))
+    other = s.resample_from_infostate(0, random.Random(1))
+    assert other.hands[1] != s.hands[1] or other.deck != s.deck
+    assert np.array_equal(enc.encode(s, 0), enc.encode(other, 0))

@@ -7,6 +7,12 @@ per setup. The layout is a flat ``float32`` vector made of named pieces (see ``p
 piece is documented plane by plane in ``docs/rl.md``. Players are ordered *relative to the
 observer*: index 0 is the observing player, 1 the next player, and so on.
 
+Kingdom Builder (base game), Sprawlopolis and Roll into Town also have a *direct* path that
+reads the same facts straight from the engine's fields (bitsets, cell lists, hands, dice)
+without building the JSON: ``encode``/``encode_into`` use it, ``encode_from_observation`` keeps
+the reference path, and tests/rl/test_direct_encoders.py checks that both give the identical
+tensor on random positions (so the direct path shows nothing the observation does not).
+
 Only numpy is needed (no RL framework).
 """
 
@@ -387,7 +393,64 @@ def _spr_builder(game: Game, n: int) -> Encoder:
         if ap is not None and 0 <= ap < n:
             v["turn"][(ap - player) % n] = 1.0
 
-    return Encoder(pieces, fill)
+    from ..games.sprawlopolis.actions import rc_of
+    from ..games.sprawlopolis.loader import token_of
+
+    cell_memo: dict[int, tuple[int, ...]] = {}
+
+    def planes_of(code: int) -> tuple[int, ...]:
+        idx = cell_memo.get(code)
+        if idx is None:
+            zone, _, road = token_of(code).partition("-")
+            idx = cell_memo[code] = tuple(
+                ([_SPR_ZONES.index(zone)] if zone in _SPR_ZONES else [])
+                + [nz + _SIDES.index(ch) for ch in road if ch in _SIDES])
+        return idx
+
+    def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
+        """Straight from the city's cells, the hands and the cached breakdown: what
+        ``observation(player)`` shows (own hand, other hands as sizes, the face-up top card)."""
+        if not 0 <= player < n:
+            return False
+        blocks = v["blocks"]
+        cells = state.city.cells
+        for i in state.city.occ:
+            code = cells[i]
+            if code:
+                r, c = rc_of(i)
+                for k in planes_of(code):
+                    blocks[k, r + origin, c + origin] = 1.0
+        hand = v["hand"]
+        for card in state.hands[player]:
+            hand[card - 1] = 1.0
+        if state.top:
+            v["deck_top"][state.top - 1] = 1.0
+        conds = v["conditions"]
+        for card in state.conditions:
+            conds[card - 1] = 1.0
+        counts = v["counts"]
+        counts[0] = len(state.deck) / n_cards
+        counts[1] = max(0, len(state.city.placements) - 1) / n_cards
+        counts[2] = state.target / 50.0
+        for k in range(n):
+            counts[3 + k] = len(state.hands[(player + k) % n]) / 3.0
+        b = state.breakdown()
+        sc = b.to_json()
+        score = v["score"]
+        score[0] = b.total / 50.0
+        score[1] = sc.get("roads", 0) / 20.0
+        groups = sc["groups"]
+        for i, z in enumerate(("commercial", "industrial", "residential", "park")):
+            score[2 + i] = groups.get(z, 0) / 20.0
+        per = sc["conditions"]
+        for i, cond in enumerate(state.conditions):
+            score[2 + nz + i] = per.get(str(cond), 0) / 20.0
+        ap = state.active
+        if ap is not None and 0 <= ap < n:
+            v["turn"][(ap - player) % n] = 1.0
+        return True
+
+    return Encoder(pieces, fill, direct)
 
 
 # ------------------------------------------------------------------ Roll into Town
@@ -454,7 +517,62 @@ def _rit_builder(game: Game, n: int) -> Encoder:
         for p in obs["active_players"]:
             v["active"][(p - player) % n] = 1.0
 
-    return Encoder(pieces, fill)
+    from ..games.roll_into_town import loader as rit_loader
+    from ..games.roll_into_town.actions import PHASE_NAMES, cell_token
+
+    sided = (rit_loader.RIVER, rit_loader.COAST)
+    cell_memo: dict[tuple[int, int, int], int] = {}  # cell -> bitmask of its planes
+    shifts = np.arange(nt + 4, dtype=np.int64)[:, None]
+    rule = game.options["river_connect_rule"]
+
+    def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
+        """Straight from the sheets' cell arrays (memoised per (terrain, sides, building)) and
+        the dice: what ``observation(player)`` shows (everything but future dice)."""
+        if not 0 <= player < n:
+            return False
+        maps, resources = v["map"], v["resources"]
+        for k in range(n):
+            sheet = state.sheets[(player + k) % n]
+            terrain, sides, bld = sheet.terrain, sheet.sides, sheet.bld
+            codes = []
+            for i in range(sheet.geo.n):
+                t = terrain[i]
+                key = (t, sides[i] if t in sided else 0, bld[i])
+                m = cell_memo.get(key)
+                if m is None:
+                    m = cell_memo[key] = sum(1 << j for j in set(
+                        _rit_planes(cell_token(sheet, i), nt)))
+                codes.append(m)
+            # one bit per plane of each cell's code -> (planes, rows, cols) in one numpy step
+            maps[k] = ((np.array(codes, dtype=np.int64)[None, :] >> shifts) & 1).reshape(
+                maps[k].shape)
+            res = resources[k]
+            res[0] = sheet.res[0] / 9.0
+            res[1] = sheet.res[1] / 9.0
+            res[2] = sheet.res[2] / 9.0
+            res[3] = sheet.hall_uses / 3.0
+            res[4] = sheet.fountain_uses / 3.0
+            res[5] = 1.0 if sheet.river_connects(rule) else 0.0
+        ph = PHASE_NAMES[state.phase]
+        v["phase"][_RIT_PHASES.index(ph) if ph in _RIT_PHASES else len(_RIT_PHASES)] = 1.0
+        v["round"][0] = (state.round + 1) / 12.0
+        for i, d in enumerate(state.rolled[:5]):
+            v["rolled"][i, int(d) - 1] = 1.0
+        dice = v["dice"]
+        mine = state.dice[player]
+        used, adjusted = state.used[player], state.adjusted[player]
+        for i, d in enumerate(mine[:5]):
+            dice[i, int(d) - 1] = 1.0
+            if used >> i & 1:
+                dice[i, 6] = 1.0
+            if adjusted >> i & 1:
+                dice[i, 7] = 1.0
+        v["icons_to_draw"][0] = state.to_draw[player] / 5.0
+        for p in state.active_players():
+            v["active"][(p - player) % n] = 1.0
+        return True
+
+    return Encoder(pieces, fill, direct)
 
 
 # ------------------------------------------------------------------ Roll Builder
