@@ -52,7 +52,8 @@ def test_kingdom_builder_direct_tensor_equals_the_observation_tensor(n, seed):
 
 
 @pytest.mark.parametrize("game_id,n", [("sprawlopolis", 1), ("sprawlopolis", 3),
-                                       ("roll-into-town", 1), ("roll-into-town", 3)])
+                                       ("roll-into-town", 1), ("roll-into-town", 3),
+                                       ("roll-builder", 1), ("roll-builder", 2)])
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_direct_tensor_equals_the_observation_tensor(game_id, n, seed):

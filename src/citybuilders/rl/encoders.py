@@ -7,8 +7,8 @@ per setup. The layout is a flat ``float32`` vector made of named pieces (see ``p
 piece is documented plane by plane in ``docs/rl.md``. Players are ordered *relative to the
 observer*: index 0 is the observing player, 1 the next player, and so on.
 
-Kingdom Builder (base game), Sprawlopolis and Roll into Town also have a *direct* path that
-reads the same facts straight from the engine's fields (bitsets, cell lists, hands, dice)
+Every game but Crossroads also has a *direct* path that reads the same facts straight from
+the engine's fields (bitsets, cell lists, hands, dice, sheet fields)
 without building the JSON: ``encode``/``encode_into`` use it, ``encode_from_observation`` keeps
 the reference path, and tests/rl/test_direct_encoders.py checks that both give the identical
 tensor on random positions (so the direct path shows nothing the observation does not).
@@ -638,7 +638,55 @@ def _rb_builder(game: Game, n: int) -> Encoder:
         v["turn"][0] = obs["turn"] / 15.0
         v["turn"][1] = 1.0 if obs.get("over") else 0.0
 
-    return Encoder(pieces, fill)
+    from ..games.roll_builder.rules.player_sheet import FIELDS
+
+    attr_of = {key: (attr, kind) for attr, key, kind, _ in FIELDS}
+    if not all(name in attr_of for name in bit_fields + scalar_fields
+               + [name for name, _ in list_fields]):
+        return Encoder(pieces, fill)  # a field the sheet does not save: the JSON path only
+    bit_attrs = [attr_of[name][0] for name in bit_fields]
+    scalar_attrs = [attr_of[name] for name in scalar_fields]
+    list_attrs = [(attr_of[name][0], m) for name, m in list_fields]
+    big = 1 << 52
+
+    def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
+        """Straight from the player sheets' fields (the values ``_position_json`` saves) and
+        ``scores()``: Roll Builder has no hidden information."""
+        scores = state.scores()
+        for k, p in enumerate(_rel(player, n)):
+            sheet = state.players[p]
+            bitsets = v["bitsets"][k]
+            for j, attr in enumerate(bit_attrs):
+                x = getattr(sheet, attr)
+                if x:
+                    bits(x, bitsets[j])
+            sc = v["scalars"][k]
+            for j, (attr, kind) in enumerate(scalar_attrs):
+                x = getattr(sheet, attr)
+                if kind in ("gain", "conversion", "list"):
+                    if x is not None:
+                        sc[j] = 1.0  # a list in the JSON: "present"
+                elif isinstance(x, bool) or x < big:
+                    sc[j] = float(x)
+                else:
+                    sc[j] = 1.0  # the JSON writes such a bitset as a hex string
+            j = len(scalar_fields)
+            for attr, m in list_attrs:
+                vals = getattr(sheet, attr) or ()
+                for i in range(min(m, len(vals))):
+                    sc[j + i] = float(vals[i])
+                j += m
+            score = scores[p]
+            v["score"][k, 0] = score.total / 100.0
+            for i, part in enumerate(score_parts):
+                v["score"][k, 1 + i] = score.parts.get(part, 0) / 50.0
+        for i, d in enumerate(state.dice[:nd]):
+            v["dice"][i, int(d) - 1] = 1.0
+        v["turn"][0] = state.turn / 15.0
+        v["turn"][1] = 1.0 if state.over else 0.0
+        return True
+
+    return Encoder(pieces, fill, direct)
 
 
 _BUILDERS: dict[str, Callable[[Game, int], Encoder]] = {
