@@ -12,7 +12,8 @@ from __future__ import annotations
 from ...core.i18n import TextTables, text_tables
 
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
-           "DIE_FACE_TABLE", "PHASE_NAMES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
+           "DIE_FACE_TABLE", "DIE_FACE_RULES", "PHASE_NAMES", "PHASE_RULES",
+           "RESOURCE_RULES", "RANK_RULES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
            "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
 
 GAME_TITLE = "Roll into Town"
@@ -70,6 +71,7 @@ ICON_NAMES = {
 """Terrain id -> name."""
 
 ICON_RULES = {
+    "empty": "A blank square: draw an icon on it in a discover phase, or build on it.",
     "farm": "Gives 1 food each collect phase, plus 1 for every watermill on your map.",
     "mountain": "Each quarry next to it (diagonals too) yields 1 stone per collect phase.",
     "tree": "Two or more trees joined by their sides are a forest, which grows 1 new tree per "
@@ -90,6 +92,16 @@ SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": 
 DIE_FACES = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
 """Die face -> the icon it lets you draw (6: any of the five)."""
 
+DIE_FACE_RULES = {
+    1: "A 1 lets you draw a farm.",
+    2: "A 2 lets you draw a mountain.",
+    3: "A 3 lets you draw a tree.",
+    4: "A 4 lets you draw a river piece, straight or bent.",
+    5: "A 5 lets you draw a coast with water on 1, 2 or 3 sides.",
+    6: "A 6 is wild: draw any one of the five icons (the town hall never makes a 6).",
+}
+"""Die face -> what a die showing it lets you draw, one sentence."""
+
 DIE_FACE_TABLE = "1 farm · 2 mountain · 3 tree · 4 river · 5 coast · 6 any icon"
 """The die -> icon table as one line of text."""
 
@@ -108,6 +120,29 @@ PHASE_NAMES = {
     "game over": "game over",
 }
 """Phase id -> name."""
+
+PHASE_RULES = {
+    "roll": "The dice of the round are rolled once and every player uses the same results: 5 "
+            "dice in rounds 1-6, 4 in rounds 7-9, 3 in rounds 10-12.",
+    "discover": "Pick dice and draw their icons on your map: 3 icons in rounds 1-3, 2 in rounds "
+                "4-9, 1 in rounds 10-12.",
+    "build": "Pay resources to put up as many buildings as you can afford on empty squares "
+             "(harbors and the lighthouse have their own places).",
+    "collect": "Farms, harbors and quarries pay their income; you may use lumberjacks to cut "
+               "the trees around them for wood.",
+    "maintenance": "Every forest grows: 1 new tree for each 2 trees it had at the start of the "
+                   "phase.",
+    "game over": "After 12 rounds the most points wins; a tie goes to the most house points, "
+                 "then the win is shared.",
+}
+"""Phase id -> what happens in it, one or two sentences."""
+
+RESOURCE_RULES = {
+    "food": "Pays for houses. You start with none and hold at most 9.",
+    "stone": "Pays for houses and the stone buildings. You start with none and hold at most 9.",
+    "wood": "Pays for the wooden buildings. You start with 2 and hold at most 9.",
+}
+"""Resource id -> what it pays for, start amount and cap."""
 
 RESOURCE_NAMES = {"food": "food", "stone": "stone", "wood": "wood"}
 
@@ -129,6 +164,15 @@ RANK_NAMES = {
     "legendary mayor": "legendary mayor",
 }
 """Solo rank id -> name (50 or less; 51-60; 61-70; 71-80; 81 or more)."""
+
+RANK_RULES = {
+    "failed mayor": "A solo game that ends with 50 points or fewer.",
+    "ordinary mayor": "A solo game that ends with 51 to 60 points.",
+    "good mayor": "A solo game that ends with 61 to 70 points.",
+    "great mayor": "A solo game that ends with 71 to 80 points.",
+    "legendary mayor": "A solo game that ends with 81 points or more.",
+}
+"""Solo rank id -> the score range that earns it."""
 
 
 def for_language(lang: str) -> TextTables:

@@ -23,6 +23,9 @@ __all__ = [
     "CONDITION_NAMES",
     "CONDITION_RULES",
     "ZONE_NAMES",
+    "ZONE_RULES",
+    "TERM_NAMES",
+    "TERM_RULES",
     "SCORE_LABELS",
     "PANEL_TITLES",
     "OUTCOME",
@@ -95,6 +98,42 @@ ZONE_NAMES: dict[str, str] = {
     "park": "park",
 }
 """Zone id -> name inside a sentence (e.g. "largest park group")."""
+
+ZONE_RULES: dict[str, str] = {
+    "commercial": "Commercial blocks (shops, drawn blue): your largest group of them scores 1 "
+                  "point per block.",
+    "industrial": "Industrial blocks (factories, drawn grey): your largest group of them scores "
+                  "1 point per block.",
+    "residential": "Residential blocks (homes, drawn orange): your largest group of them scores "
+                   "1 point per block.",
+    "park": "Park blocks (green): your largest group of them scores 1 point per block.",
+}
+"""Zone id -> what its blocks score, one sentence."""
+
+TERM_NAMES: dict[str, str] = {
+    "block": "block",
+    "group": "group",
+    "road": "road",
+    "condition": "scoring condition",
+    "target": "target score",
+    "card": "card",
+}
+"""Game term id -> its name inside a sentence."""
+
+TERM_RULES: dict[str, str] = {
+    "block": "Each card shows 4 blocks in a 2x2 square; a newer card may cover blocks already in "
+             "the city.",
+    "group": "Blocks of one zone joined side to side form a group; only the largest group of "
+             "each zone scores, 1 point per block.",
+    "road": "A road is an unbroken run of road sections across blocks; every road in the city "
+            "costs 1 point.",
+    "condition": "Three cards are turned to their condition side at the start; each adds or "
+                 "takes away points at the end.",
+    "target": "The three condition card numbers added up: reach that final score to win.",
+    "card": "On your turn put one card into the city, upright or turned half round, touching "
+            "the city along a side (covering blocks is allowed, tucking under is not).",
+}
+"""Game term id -> its rule in one or two sentences."""
 
 SCORE_LABELS: dict[str, str] = {
     "title": "Sprawlopolis score",
