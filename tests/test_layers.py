@@ -189,7 +189,7 @@ def test_checker_passes_a_clean_tree(tmp_path):
 
 # ------------------------------------------------------------------ the package
 ROOMS = {"__init__.py", "game.py", "actions.py", "loader.py", "scoring.py", "scorefile.py",
-         "render.py", "strategy.py", "texts.py", "data"}
+         "render.py", "strategy.py", "texts.py", "data", "locale"}
 """Top-level entries of every game folder, besides ``rules.py`` or a ``rules/`` package."""
 
 def game_folders() -> list[Path]:

@@ -1,0 +1,53 @@
+"""Roll into Town texts: buildings, icons, die faces, phases, resources and ranks, three languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from citybuilders.core import textcat
+from citybuilders.games.roll_into_town import rules as R
+from citybuilders.games.roll_into_town import texts as T
+from citybuilders.games.roll_into_town.actions import PHASE_NAMES
+
+
+def test_tables_cover_their_ids() -> None:
+    assert set(T.ICON_RULES) == set(T.ICON_NAMES) == set(R.TERRAIN_IDS)
+    assert sorted(T.DIE_FACE_RULES) == sorted(T.DIE_FACES) == [1, 2, 3, 4, 5, 6]
+    assert tuple(T.PHASE_NAMES) == tuple(T.PHASE_RULES) == PHASE_NAMES
+    assert tuple(T.RESOURCE_NAMES) == tuple(T.RESOURCE_RULES) == R.RESOURCES
+    assert set(T.RANK_RULES) == set(T.RANK_NAMES) == {rank for _, _, rank in R.SOLO_RANKS}
+
+
+def test_rules_carry_the_engines_numbers() -> None:
+    for lo, hi, rank in R.SOLO_RANKS:
+        nums = [int(n) for n in re.findall(r"\d+", T.RANK_RULES[rank])]
+        assert nums == [n for n in (lo, hi) if abs(n) < 10**6], rank
+    for b in R.BUILDING_IDS:
+        cost = R.BUILDINGS[b]["cost"]
+        words = ", ".join(f"{n} {r}" for r, n in cost.items())
+        assert T.BUILDING_RULES[b].startswith(f"Costs {words.replace(', ', ' and ')}"), b
+    assert T.DIE_FACE_TABLE == " · ".join(
+        f"{f} {T.DIE_FACES[f]}" + (" icon" if f == 6 else "") for f in range(1, 7))
+    assert f"at most {R.CAP}" in T.RESOURCE_RULES["wood"]
+    assert f"start with {R.START[2]}" in T.RESOURCE_RULES["wood"]
+
+
+@pytest.mark.parametrize("lang", textcat.TRANSLATED)
+def test_catalog_translates_every_string(lang: str) -> None:
+    assert textcat.problems("roll_into_town", lang) == []
+
+
+def test_printed_chinese_names() -> None:
+    zh, pt = T.for_language("zh_Hant"), T.for_language("pt_BR")
+    # rulebook seed 001 (Traditional Chinese) prints these names
+    assert [zh.BUILDING_NAMES[b] for b in R.BUILDING_IDS] == [
+        "房子", "稿子", "伐木工", "港口", "水車", "酒館", "噴泉", "市場", "燈塔", "大教堂"]
+    assert [zh.PHASE_NAMES[p] for p in ("discover", "build", "collect", "maintenance")] == [
+        "發現", "建造", "收集", "維護"]
+    assert [zh.RANK_NAMES[r] for _, _, r in R.SOLO_RANKS] == [
+        "失敗的市長", "普通的市長", "好市長", "偉大的市長", "傳奇市長"]
+    assert zh.DIE_FACES == {1: "農場", 2: "山脈", 3: "樹", 4: "河流", 5: "海岸", 6: "任意"}
+    assert zh.DIE_FACE_TABLE == "1 農場 · 2 山脈 · 3 樹 · 4 河流 · 5 海岸 · 6 任意圖標"
+    assert pt.BUILDING_NAMES["watermill"] == "moinho d'água" and pt.PHASE_NAMES["collect"] == "coleta"
