@@ -9,6 +9,8 @@ module); render.py imports it. Tests check that every table covers exactly its i
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
@@ -28,6 +30,8 @@ __all__ = [
     "PIECE_NAMES",
     "PIECE_LETTERS",
     "CASTLE_RULE",
+    "RULES_HEADINGS",
+    "rules_text",
 ]
 
 TERRAIN_NAMES: dict[str, str] = {
@@ -215,6 +219,50 @@ PIECE_RULES: dict[str, str] = {
 """Piece id -> what it does, one or two sentences."""
 PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
 """Letter drawn on a Crossroads piece in the SVG board."""
+
+
+RULES_HEADINGS: dict[str, str] = {
+    "title": "Rules in play",
+    "line": "{name}: {rule}",
+    "basics": "How a turn goes",
+    "cards": "Kingdom Builder cards",
+    "castles": "Castles",
+    "tiles": "Location tiles on this board",
+    "tasks": "Task cards",
+    "pieces": "Pieces",
+    "terrains": "Terrains",
+}
+"""Headings of :func:`rules_text`."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """Every rule that applies to ``state``'s game, in ``lang``: the turn, the 3 Kingdom Builder
+    cards, castles, the location tiles on the board, the Crossroads tasks and pieces (when the
+    expansion is on) and the terrains, one ``name: rule`` line each (the terminal's ``rules``)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["basics"]]
+    out += [f"  {t.BASIC_RULES[k]}" for k in BASIC_RULES]
+    out.append(h["cards"])
+    out += [_ln(h, t.CARD_NAMES[c], t.CARD_TEXTS[c]) for c in state.cards]
+    out += [h["castles"], f"  {t.CASTLE_TEXT}", h["tiles"]]
+    kinds = list(dict.fromkeys(kind for _, kind in state.board.locations))
+    out += [_ln(h, t.TILE_NAMES[k], t.TILE_RULES[k]) for k in kinds if k in TILE_RULES]
+    tasks = getattr(state, "tasks", None)
+    if tasks is not None:
+        if tasks:
+            out.append(h["tasks"])
+            out += [_ln(h, t.TASK_NAMES[k], t.TASK_RULES[k]) for k in tasks]
+        out.append(h["pieces"])
+        out += [_ln(h, t.PIECE_NAMES[k], t.PIECE_RULES[k]) for k in PIECE_RULES]
+    out.append(h["terrains"])
+    out += [_ln(h, t.TERRAIN_NAMES[k], t.TERRAIN_RULES[k]) for k in TERRAIN_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

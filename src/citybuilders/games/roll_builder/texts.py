@@ -8,6 +8,8 @@ explain the vocabulary those sheets are made of.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
@@ -16,7 +18,8 @@ __all__ = [
     "WONDER_RULES", "ROAD_ABILITY_RULES", "TURN_BONUS_RULE", "SCORING_RULES", "SCORING_NAMES",
     "SYMBOL_RULES", "SHEET_NAMES", "SHEET_RULES", "BUILDING_NAMES", "BUILDING_TEXTS",
     "INNOVATION_NAMES", "INNOVATION_TEXTS", "WONDER_NAMES", "WONDER_TEXTS", "SPECIAL_NAMES",
-    "SPECIAL_TEXTS", "ROAD_ABILITY_NAMES", "ROAD_ABILITY_TEXTS", "symbol_legend",
+    "SPECIAL_TEXTS", "ROAD_ABILITY_NAMES", "ROAD_ABILITY_TEXTS", "RULES_HEADINGS", "symbol_legend",
+    "rules_text",
 ]
 
 ACTION_NAMES = {"road": "Road", "build": "Build", "wonder": "Wonder", "skip": "Skip"}
@@ -292,6 +295,93 @@ SCORING_NAMES = {
 def symbol_legend() -> str:
     """The symbols' legend as one line (entries of :data:`SYMBOL_LEGEND`)."""
     return "  ".join(SYMBOL_LEGEND)
+
+
+RULES_HEADINGS = {
+    "title": "Rules of the sheet {sheet}",
+    "line": "{name}: {rule}",
+    "actions": "Actions",
+    "resources": "Resources",
+    "symbols": "Map symbols",
+    "buildings": "Buildings (die value: name)",
+    "innovations": "Innovations",
+    "wonder": "Wonder: {name}",
+    "special": "Special ability: {name}",
+    "roads": "Road abilities",
+    "scoring": "Scoring",
+    "points": "{points} points.",
+}
+"""Headings of :func:`rules_text` (``{sheet}``, ``{name}``, ``{points}`` are filled in)."""
+
+
+def _shipped(sheet: Any) -> bool:
+    """True when ``sheet`` is one of the built-in sheets unchanged (so the tables describe it)."""
+    from .loader import load_shipped_sheet, shipped_sheet_names
+
+    if sheet.id not in SHEET_NAMES or sheet.id not in shipped_sheet_names():
+        return False
+    return load_shipped_sheet(sheet.id).data == sheet.data
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """The rules of ``state``'s sheet in ``lang``: the actions, the resources, the map symbols,
+    the sheet's buildings, innovations, wonder, special ability and road abilities, the turn
+    bonuses and the scoring. A sheet that is not a built-in one (an uploaded file) is described
+    from its own data (its names and texts, untranslated)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    sheet = state.game.sheet
+    known = _shipped(sheet)
+    d = sheet.data
+    out = [h["title"].format(sheet=t.SHEET_NAMES[sheet.id] if known else sheet.name)]
+    if known:
+        out.append(f"  {t.SHEET_RULES[sheet.id]}")
+    out.append(h["actions"])
+    out += [_ln(h, t.ACTION_NAMES[k], t.ACTION_RULES[k]) for k in ACTION_NAMES]
+    out += [_ln(h, t.STEP_NAMES[k], t.ACTION_RULES[k]) for k in STEP_NAMES]
+    out.append(f"  {t.TURN_BONUS_RULE}")
+    out.append(h["resources"])
+    out += [_ln(h, t.RESOURCE_NAMES[k], t.RESOURCE_RULES[k]) for k in RESOURCE_RULES]
+    out.append(h["symbols"])
+    out += [_ln(h, f"{k} = {t.SYMBOL_NAMES[k]}", t.SYMBOL_RULES[k]) for k in SYMBOL_RULES]
+    out.append(f"  {t.TEXT_MAP_KEY}")
+    out.append(h["buildings"])
+    for b in d.get("buildings", []):
+        n = b["number"]
+        if known:
+            out.append(_ln(h, f"{n} {t.BUILDING_NAMES[sheet.id][n]}",
+                           t.BUILDING_TEXTS[sheet.id][n]))
+        else:
+            gain = ", ".join(f"{t.RESOURCE_NAMES.get(r, r)} {v}"
+                             for r, v in b.get("gain", {}).items())
+            out.append(_ln(h, f"{n} {b['name']}", gain))
+    out.append(h["innovations"])
+    for inn in d.get("innovations", []):
+        i = inn["id"]
+        if known:
+            out.append(_ln(h, t.INNOVATION_NAMES[sheet.id][i], t.INNOVATION_TEXTS[sheet.id][i]))
+        else:
+            effs = " ".join(t.EFFECT_RULES.get(e.get("type"), "") for e in inn.get("effects", []))
+            out.append(_ln(h, inn["name"],
+                           f"{effs} {h['points'].format(points=inn['points'])}".strip()))
+    w, sp = d.get("wonder", {}), d.get("special_ability", {})
+    out.append(h["wonder"].format(name=t.WONDER_NAMES[sheet.id] if known else w.get("name", "")))
+    out.append(f"  {t.WONDER_TEXTS[sheet.id] if known else w.get('text', '')}")
+    out += [f"  {t.WONDER_RULES[k]}" for k in WONDER_RULES]
+    out.append(h["special"].format(name=t.SPECIAL_NAMES[sheet.id] if known else sp.get("name", "")))
+    out.append(f"  {t.SPECIAL_TEXTS[sheet.id] if known else sp.get('text', '')}")
+    out.append(h["roads"])
+    for k in ROAD_ABILITY_NAMES:
+        text = t.ROAD_ABILITY_TEXTS[sheet.id][k] if known else t.ROAD_ABILITY_RULES[k]
+        out.append(_ln(h, t.ROAD_ABILITY_NAMES[k], text))
+    out.append(h["scoring"])
+    out += [_ln(h, t.SCORING_NAMES[k], t.SCORING_RULES[k]) for k in SCORING_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

@@ -9,12 +9,14 @@ The rules never import this module; ``render.py`` does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
            "DIE_FACE_TABLE", "DIE_FACE_RULES", "PHASE_NAMES", "PHASE_RULES",
            "RESOURCE_RULES", "RANK_RULES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
-           "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
+           "GAME_TITLE", "SHORT_LABELS", "RULES_HEADINGS", "die_face_text", "rules_text"]
 
 GAME_TITLE = "Roll into Town"
 
@@ -173,6 +175,45 @@ RANK_RULES = {
     "legendary mayor": "A solo game that ends with 81 points or more.",
 }
 """Solo rank id -> the score range that earns it."""
+
+
+RULES_HEADINGS = {
+    "title": "Rules",
+    "line": "{name}: {rule}",
+    "dice": "Dice and icons",
+    "icons": "Map squares",
+    "buildings": "Buildings",
+    "phases": "Phases of a round",
+    "resources": "Resources",
+    "ranks": "Solo ranks",
+}
+"""Headings of :func:`rules_text`."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any = None, lang: str = "en") -> str:
+    """Every rule of Roll into Town in ``lang``: the die -> icon table and each face, the map
+    squares, the buildings, the phases, the resources and (solo games) the ranks."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["dice"], f"  {t.DIE_FACE_TABLE}"]
+    out += [f"  {t.DIE_FACE_RULES[f]}" for f in DIE_FACE_RULES]
+    out.append(h["icons"])
+    out += [_ln(h, t.ICON_NAMES[k], t.ICON_RULES[k]) for k in ICON_RULES]
+    out.append(h["buildings"])
+    out += [_ln(h, t.BUILDING_NAMES[k], t.BUILDING_RULES[k]) for k in BUILDING_RULES]
+    out.append(h["phases"])
+    out += [_ln(h, t.PHASE_NAMES[k], t.PHASE_RULES[k]) for k in PHASE_RULES]
+    out.append(h["resources"])
+    out += [_ln(h, t.RESOURCE_NAMES[k], t.RESOURCE_RULES[k]) for k in RESOURCE_RULES]
+    if state is None or getattr(state, "num_players", 1) == 1:
+        out.append(h["ranks"])
+        out += [_ln(h, t.RANK_NAMES[k], t.RANK_RULES[k]) for k in RANK_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

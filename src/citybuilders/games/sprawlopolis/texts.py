@@ -17,6 +17,8 @@ test checks that they equal :data:`CONDITION_NAMES`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "SCORE_LABELS",
     "PANEL_TITLES",
     "OUTCOME",
+    "RULES_HEADINGS",
     "condition_label",
+    "rules_text",
 ]
 
 CONDITION_NAMES: dict[int, str] = {
@@ -163,6 +167,35 @@ OUTCOME: dict[str, str] = {
     "final_lost": "below the target - you lose",
 }
 """The verdict lines of the score table (``won``/``lost``) and the text board (``final_*``)."""
+
+
+RULES_HEADINGS: dict[str, str] = {
+    "title": "Rules in play",
+    "line": "{name}: {rule}",
+    "conditions": "Scoring conditions (target {target})",
+    "zones": "Zones",
+    "terms": "Cards, blocks and roads",
+}
+"""Headings of :func:`rules_text` (``{target}`` is filled in)."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """The rules of ``state``'s game in ``lang``: its 3 scoring conditions (``N Name: rule``)
+    with the target, the zones, and the terms (card, block, group, road, target)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["conditions"].format(target=state.target)]
+    out += [_ln(h, f"{n} {t.CONDITION_NAMES[n]}", t.CONDITION_RULES[n]) for n in state.conditions]
+    out.append(h["zones"])
+    out += [_ln(h, t.ZONE_NAMES[z], t.ZONE_RULES[z]) for z in ZONE_RULES]
+    out.append(h["terms"])
+    out += [_ln(h, t.TERM_NAMES[k], t.TERM_RULES[k]) for k in TERM_RULES]
+    return "\n".join(out)
 
 
 def condition_label(number: int) -> str:
