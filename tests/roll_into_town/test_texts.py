@@ -51,3 +51,19 @@ def test_printed_chinese_names() -> None:
     assert zh.DIE_FACES == {1: "農場", 2: "山脈", 3: "樹", 4: "河流", 5: "海岸", 6: "任意"}
     assert zh.DIE_FACE_TABLE == "1 農場 · 2 山脈 · 3 樹 · 4 河流 · 5 海岸 · 6 任意圖標"
     assert pt.BUILDING_NAMES["watermill"] == "moinho d'água" and pt.PHASE_NAMES["collect"] == "coleta"
+
+
+def test_text_map_key_explains_every_code_and_is_under_the_maps() -> None:
+    from citybuilders.core.registry import load_game
+    from citybuilders.games.roll_into_town.actions import BUILDING_CODES, TERRAIN_TOKENS
+    from citybuilders.games.roll_into_town.render import _RIVER_GLYPH
+
+    key = " ".join(T.TEXT_MAP_KEY)
+    tokens = set(key.replace("/", " ").split())
+    assert set(BUILDING_CODES.values()) <= tokens
+    assert {t * 2 if len(t) == 1 else t for t in TERRAIN_TOKENS.values()} - {"oc"} <= tokens
+    assert set(_RIVER_GLYPH.values()) <= tokens and {"c^", "c>", "cv", "c<", "~~"} <= tokens
+    text = load_game("roll-into-town").new_initial_state(1, 0).render_text(0, color=False)
+    assert text.splitlines()[-2:] == list(T.TEXT_MAP_KEY)
+    zh = T.for_language("zh_Hant").TEXT_MAP_KEY
+    assert set(BUILDING_CODES.values()) <= set(" ".join(zh).replace("/", " ").split())

@@ -34,3 +34,21 @@ def test_names_in_each_language() -> None:
     assert pt.SCORE_LABELS["largest_group"].format(zone=pt.ZONE_NAMES["park"]) == "maior grupo parque"
     assert zh.SCORE_LABELS["roads"].format(roads=7) == "道路（7）"
     assert sorted(zh.CONDITION_RULES) == list(CARD_NUMBERS)
+
+
+def test_text_key_explains_the_city_glyphs() -> None:
+    import random
+
+    from citybuilders.core.registry import load_game
+    from citybuilders.games.sprawlopolis.loader import ZONE_LETTERS
+    from citybuilders.games.sprawlopolis.render import ROAD_GLYPHS
+
+    words = T.TEXT_KEY.split()
+    assert [words[words.index(z) + 1] for z in ZONE_LETTERS] == list(T.ZONE_NAMES.values())
+    assert {g for g in ROAD_GLYPHS.values() if g.strip()} <= set(words)
+    s = load_game("sprawlopolis").new_initial_state(1, 0)
+    rng = random.Random(0)
+    while s.is_chance_node():
+        s.apply_action(s.sample_chance(rng))
+    assert T.TEXT_KEY in s.render_text(0, color=False).splitlines()
+    assert T.for_language("pt_BR").TEXT_KEY.startswith("legenda: C comercial  I industrial")

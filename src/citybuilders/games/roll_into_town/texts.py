@@ -16,7 +16,7 @@ from ...core.i18n import TextTables, text_tables
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
            "DIE_FACE_TABLE", "DIE_FACE_RULES", "PHASE_NAMES", "PHASE_RULES",
            "RESOURCE_RULES", "RANK_RULES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
-           "GAME_TITLE", "SHORT_LABELS", "RULES_HEADINGS", "die_face_text", "rules_text"]
+           "GAME_TITLE", "SHORT_LABELS", "TEXT_MAP_KEY", "RULES_HEADINGS", "die_face_text", "rules_text"]
 
 GAME_TITLE = "Roll into Town"
 
@@ -90,6 +90,14 @@ ICON_RULES = {
 
 SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": "hall"}
 """Terrain id -> the short label written on an SVG map square."""
+
+TEXT_MAP_KEY = (
+    "key: .. empty  TH town hall  fa farm  mo mountain  tr tree  ║║ ══ ╚═ ╔═ ═╗ ═╝ river  "
+    "c^ c> cv c< coast (arrow = water side, c* several)  ~~ ocean",
+    "     HO house  QU quarry  LJ lumberjack  HA harbor  WM watermill  TA tavern  FO fountain  "
+    "MA market  LT/LB lighthouse top/bottom  CA cathedral",
+)
+"""The two key lines under the text maps (the two-character cell codes of ``render.py``)."""
 
 DIE_FACES = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
 """Die face -> the icon it lets you draw (6: any of the five)."""
@@ -203,6 +211,7 @@ def rules_text(state: Any = None, lang: str = "en") -> str:
     out = [h["title"], h["dice"], f"  {t.DIE_FACE_TABLE}"]
     out += [f"  {t.DIE_FACE_RULES[f]}" for f in DIE_FACE_RULES]
     out.append(h["icons"])
+    out += [f"  {line.strip()}" for line in t.TEXT_MAP_KEY]
     out += [_ln(h, t.ICON_NAMES[k], t.ICON_RULES[k]) for k in ICON_RULES]
     out.append(h["buildings"])
     out += [_ln(h, t.BUILDING_NAMES[k], t.BUILDING_RULES[k]) for k in BUILDING_RULES]

@@ -28,6 +28,7 @@ __all__ = [
     "ZONE_RULES",
     "TERM_NAMES",
     "TERM_RULES",
+    "TEXT_KEY",
     "SCORE_LABELS",
     "PANEL_TITLES",
     "OUTCOME",
@@ -139,6 +140,10 @@ TERM_RULES: dict[str, str] = {
 }
 """Game term id -> its rule in one or two sentences."""
 
+TEXT_KEY = ("key: C commercial  I industrial  R residential  P park  │ ─ └ ┌ ┐ ┘ road through "
+            "the block  · legal top-left cell")
+"""The key line of the text city (zone letters and road glyphs of ``render.py``)."""
+
 SCORE_LABELS: dict[str, str] = {
     "title": "Sprawlopolis score",
     "largest_group": "largest {zone} group",
@@ -193,6 +198,7 @@ def rules_text(state: Any, lang: str = "en") -> str:
     out += [_ln(h, f"{n} {t.CONDITION_NAMES[n]}", t.CONDITION_RULES[n]) for n in state.conditions]
     out.append(h["zones"])
     out += [_ln(h, t.ZONE_NAMES[z], t.ZONE_RULES[z]) for z in ZONE_RULES]
+    out.append(f"  {t.TEXT_KEY}")
     out.append(h["terms"])
     out += [_ln(h, t.TERM_NAMES[k], t.TERM_RULES[k]) for k in TERM_RULES]
     return "\n".join(out)
