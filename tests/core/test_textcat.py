@@ -84,3 +84,20 @@ def test_bad_game_names_are_refused() -> None:
         textcat.texts_module("../etc")
     with pytest.raises(FileNotFoundError, match="no texts module for 'chess'"):
         textcat.texts_module("chess")
+
+
+def test_package_data_ships_every_catalog_file() -> None:
+    """A wheel holds the .pot/.po/.mo of every game (pyproject package-data patterns)."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    pats = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["package-data"]["citybuilders"]
+    pkg = root / "src" / "citybuilders"
+    files = [p.relative_to(pkg).as_posix() for p in pkg.glob("games/*/locale/**/*") if p.is_file()]
+    assert len(files) == 4 * 5  # 4 games x (texts.pot + 2 languages x (.po, .mo))
+    missing = [f for f in files if not any(fnmatch.fnmatchcase(f, pat) for pat in pats)]
+    assert missing == []
+    assert any("Babel>=" in d for d in tomllib.loads(
+        (root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"])
