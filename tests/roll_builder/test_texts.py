@@ -88,3 +88,12 @@ def test_printed_names_in_each_language() -> None:
     assert [e.split(" ")[0] for e in zh.SYMBOL_LEGEND] == [
         e.split(" ")[0] for e in texts.SYMBOL_LEGEND]
     assert zh.SYMBOL_LEGEND[0] == "Fo 食物"
+
+
+def test_space_kinds_have_rules() -> None:
+    from citybuilders.games.roll_builder.loader import TERRAINS
+
+    assert set(texts.TERRAIN_NAMES) == set(texts.TERRAIN_RULES) == set(TERRAINS.values())
+    s = load_game("roll-builder", sheet="goldplain").new_initial_state(1, 0)
+    assert texts.is_builtin_sheet(s.game.sheet)
+    assert "  partial space: " + texts.TERRAIN_RULES["partial"] in texts.rules_text(s).splitlines()

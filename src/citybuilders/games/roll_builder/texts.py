@@ -18,8 +18,8 @@ __all__ = [
     "WONDER_RULES", "ROAD_ABILITY_RULES", "TURN_BONUS_RULE", "SCORING_RULES", "SCORING_NAMES",
     "SYMBOL_RULES", "SHEET_NAMES", "SHEET_RULES", "BUILDING_NAMES", "BUILDING_TEXTS",
     "INNOVATION_NAMES", "INNOVATION_TEXTS", "WONDER_NAMES", "WONDER_TEXTS", "SPECIAL_NAMES",
-    "SPECIAL_TEXTS", "ROAD_ABILITY_NAMES", "ROAD_ABILITY_TEXTS", "RULES_HEADINGS", "symbol_legend",
-    "rules_text",
+    "SPECIAL_TEXTS", "ROAD_ABILITY_NAMES", "ROAD_ABILITY_TEXTS", "RULES_HEADINGS", "TERRAIN_RULES",
+    "symbol_legend", "is_builtin_sheet", "rules_text",
 ]
 
 ACTION_NAMES = {"road": "Road", "build": "Build", "wonder": "Wonder", "skip": "Skip"}
@@ -57,6 +57,18 @@ RESOURCE_RULES = {
 
 TERRAIN_NAMES = {"land": "land", "mountain": "mountain", "water": "water", "town": "town centre",
                  "partial": "partial space"}
+
+TERRAIN_RULES = {
+    "land": "Once a road touches it, mark it with an X for its icon and write buildings on it.",
+    "mountain": "Land too (mark it, build on it); some sheets forbid roads along the ridge "
+                "between two mountain spaces.",
+    "water": "Never marked or built on; the built-in sheets allow no road between two water "
+             "spaces.",
+    "town": "The town centre in the middle of the sheet: never marked or built on.",
+    "partial": "A space cut by the map border: you may mark it but never build on it, and its "
+               "cut sides take no road.",
+}
+"""Space kind id (``loader.TERRAINS`` values) -> what may be done on it."""
 
 SYMBOL_NAMES = {
     "Fo": "food", "Su": "supplies", "We": "wealth", "Fa": "favor", "St": "strength",
@@ -314,7 +326,7 @@ RULES_HEADINGS = {
 """Headings of :func:`rules_text` (``{sheet}``, ``{name}``, ``{points}`` are filled in)."""
 
 
-def _shipped(sheet: Any) -> bool:
+def is_builtin_sheet(sheet: Any) -> bool:
     """True when ``sheet`` is one of the built-in sheets unchanged (so the tables describe it)."""
     from .loader import load_shipped_sheet, shipped_sheet_names
 
@@ -336,7 +348,7 @@ def rules_text(state: Any, lang: str = "en") -> str:
     t = for_language(lang)
     h = t.RULES_HEADINGS
     sheet = state.game.sheet
-    known = _shipped(sheet)
+    known = is_builtin_sheet(sheet)
     d = sheet.data
     out = [h["title"].format(sheet=t.SHEET_NAMES[sheet.id] if known else sheet.name)]
     if known:
@@ -350,6 +362,7 @@ def rules_text(state: Any, lang: str = "en") -> str:
     out.append(h["symbols"])
     out += [_ln(h, f"{k} = {t.SYMBOL_NAMES[k]}", t.SYMBOL_RULES[k]) for k in SYMBOL_RULES]
     out.append(f"  {t.TEXT_MAP_KEY}")
+    out += [_ln(h, t.TERRAIN_NAMES[k], t.TERRAIN_RULES[k]) for k in TERRAIN_RULES]
     out.append(h["buildings"])
     for b in d.get("buildings", []):
         n = b["number"]
