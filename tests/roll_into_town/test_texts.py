@@ -67,3 +67,26 @@ def test_text_map_key_explains_every_code_and_is_under_the_maps() -> None:
     assert text.splitlines()[-2:] == list(T.TEXT_MAP_KEY)
     zh = T.for_language("zh_Hant").TEXT_MAP_KEY
     assert set(BUILDING_CODES.values()) <= set(" ".join(zh).replace("/", " ").split())
+
+
+def _runs(per_round: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    out: list[tuple[int, int, int]] = []
+    for rnd, n in enumerate(per_round, 1):
+        if out and out[-1][0] == n:
+            out[-1] = (n, out[-1][1], rnd)
+        else:
+            out.append((n, rnd, rnd))
+    return out
+
+
+def test_phase_rules_give_the_engines_dice_and_icon_counts() -> None:
+    (d1, a1, b1), (d2, a2, b2), (d3, a3, b3) = _runs(R.DICE_PER_ROUND)
+    assert (f"{d1} dice in rounds {a1}-{b1}, {d2} in rounds {a2}-{b2}, {d3} in rounds {a3}-{b3}"
+            in T.PHASE_RULES["roll"])
+    (i1, a1, b1), (i2, a2, b2), (i3, a3, b3) = _runs(R.ICONS_PER_ROUND)
+    assert (f"{i1} icons in rounds {a1}-{b1}, {i2} in rounds {a2}-{b2}, {i3} in rounds {a3}-{b3}"
+            in T.PHASE_RULES["discover"])
+    assert T.PHASE_RULES["game over"].startswith(f"After {R.ROUNDS} rounds")
+    assert R.TOWN_HALL_USES == 3 and T.ICON_RULES["town hall"].split(". ")[1].startswith("Three")
+    assert R.FOUNTAIN_USES == 3 and "three uses per game" in T.BUILDING_RULES["fountain"]
+    assert f"at most {R.TAVERN_CAP} per tavern" in T.BUILDING_RULES["tavern"]
