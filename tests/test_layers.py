@@ -191,6 +191,8 @@ def test_checker_passes_a_clean_tree(tmp_path):
 ROOMS = {"__init__.py", "game.py", "actions.py", "loader.py", "scoring.py", "scorefile.py",
          "render.py", "strategy.py", "texts.py", "data"}
 """Top-level entries of every game folder, besides ``rules.py`` or a ``rules/`` package."""
+OPTIONAL_ROOMS = {"locale"}
+"""Entries a game folder may have: ``locale/`` = the translations of ``texts.py`` (core/textcat)."""
 
 def game_folders() -> list[Path]:
     return sorted(p for p in (PKG / "games").iterdir()
@@ -202,8 +204,9 @@ def test_game_folder_has_the_one_shape(folder):
     entries = {p.name for p in folder.iterdir() if p.name != "__pycache__"}
     rules = {"rules.py", "rules"} & entries
     assert len(rules) == 1, f"{folder.name}: needs rules.py or a rules/ package"
-    assert entries - rules == ROOMS, (
-        f"{folder.name}: missing {sorted(ROOMS - entries)}, extra {sorted(entries - rules - ROOMS)}")
+    assert entries - rules - OPTIONAL_ROOMS == ROOMS, (
+        f"{folder.name}: missing {sorted(ROOMS - entries)}, "
+        f"extra {sorted(entries - rules - ROOMS - OPTIONAL_ROOMS)}")
     init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
     assert not [n for n in init.body if isinstance(n, (ast.Import, ast.ImportFrom))
                 and not (isinstance(n, ast.ImportFrom) and n.module == "__future__")], (

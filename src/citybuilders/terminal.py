@@ -17,15 +17,17 @@ from typing import Callable, Sequence, TextIO
 from .bots import make_bot
 from .core.errors import CitybuildersError
 from .core.game import CHANCE, TERMINAL, Game, State
+from .core.i18n import env_language, normalize
 from .core.rng import derive_seed, make_rng
 from .core.undo import undo_last, undoable_count
 
-__all__ = ["play_terminal", "format_scores", "format_moves", "format_result"]
+__all__ = ["play_terminal", "format_scores", "format_moves", "format_result", "format_rules"]
 
 HELP = """Type a move in notation (see 'moves'), or one of:
   moves   list your legal moves          hint   what the greedy bot would play
   undo    take back your last action     score  running scores with breakdown
   board   draw the board again           save FILE  write the position (JSON) to FILE
+  rules   every card, tile, condition and symbol in play, with its rule
   help    this text                      quit   leave the game
 Squares and hexes are written ROW,COL (rows counted downwards, columns to the right)."""
 
@@ -102,6 +104,18 @@ def format_result(state: State, names: Sequence[str] | None = None) -> str:
     return "Shared win: " + ", ".join(names[p] for p in winners)
 
 
+def format_rules(state: State, lang: str | None = None) -> str:
+    """The names and rules of everything in play (cards, tiles, conditions, buildings,
+    symbols...) from the game's ``texts.rules_text`` in ``lang`` (any tag :func:`normalize`
+    knows; None = the terminal's language from ``LC_ALL``/``LC_MESSAGES``/``LANG``); a game
+    without rule texts gives an empty string."""
+    texts = getattr(state.game, "texts", None)
+    rules_text = getattr(texts, "rules_text", None)
+    if rules_text is None:
+        return ""
+    return rules_text(state, normalize(lang) or env_language())
+
+
 def format_scores(state: State, names: Sequence[str] | None = None) -> str:
     """A plain-text table of every player's total and breakdown."""
     scores = state.scores()
@@ -127,11 +141,13 @@ def play_terminal(
     color: bool = True,
     inp: Callable[[str], str] | None = None,
     out: TextIO | None = None,
+    lang: str | None = None,
 ) -> State:
     """Play one game in the terminal; returns the final (or abandoned) state.
 
-    ``seats``: one entry per player, ``"human"`` or a bot name. Raises OptionError for a bad
-    seat list or player count.
+    ``seats``: one entry per player, ``"human"`` or a bot name; ``lang``: the language of the
+    ``rules`` command (None = the environment's). Raises OptionError for a bad seat list or
+    player count.
     """
     out = out or sys.stdout
     read = inp or input
@@ -178,7 +194,7 @@ def play_terminal(
                 hinted = True
                 example = state.action_to_string(state.legal_actions(player)[0], player)
                 say(f"(type a move, e.g. '{example}'; 'moves' lists them all, 'hint' suggests "
-                    "one, 'help' shows the commands)")
+                    "one, 'rules' explains what is in play, 'help' shows the commands)")
         try:
             line = read(f"{names[player]}> ")
         except EOFError:
@@ -193,6 +209,9 @@ def play_terminal(
             return state
         if low in ("help", "?"):
             say(HELP)
+            continue
+        if low == "rules":
+            say(format_rules(state, lang) or "no rule texts for this game")
             continue
         if low in ("moves", "legal"):
             legal = state.legal_actions(player)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import citybuilders
+from citybuilders.core import textcat
 from citybuilders.games.kingdom_builder import texts as T
 from citybuilders.games.kingdom_builder.loader import TERRAINS
 from citybuilders.games.kingdom_builder.rules import crossroads as X
@@ -43,3 +46,42 @@ def test_rules_reach_the_texts_through_the_game() -> None:
     view = s.crossroads_view(0)
     assert view["tasks"] == [{"task": "road", "name": "Road", "gold": 7}]
     assert [t["name"] for t in view["location_summary"][0]["tiles"]] == ["City Hall", "Fort"]
+
+
+def test_every_piece_terrain_and_card_has_a_full_rule() -> None:
+    assert tuple(T.CARD_TEXTS) == CARDS
+    assert tuple(T.TERRAIN_RULES) == TERRAINS
+    assert list(T.PIECE_RULES) == list(T.PIECE_NAMES)
+    assert list(T.BASIC_RULES) == ["turn", "adjacency", "tiles", "end"]
+    assert T.LOCATION_SUMMARY == {k: T.TILE_RULES[k] for k in X.TILE_KINDS}
+    for table in (T.CARD_TEXTS, T.TERRAIN_RULES, T.PIECE_RULES, T.BASIC_RULES):
+        for key, text in table.items():
+            assert 30 <= len(text) <= 240 and text.endswith("."), key
+    # the numbers in the texts are the engine's: gold per card, castles, city hall size
+    assert "12 gold" in T.CARD_TEXTS["lords"] and "runner-up 6" in T.CARD_TEXTS["lords"]
+    assert "4 gold" in T.CARD_TEXTS["merchants"] and "3 gold" in T.CASTLE_TEXT
+    assert "7 settlements" in T.PIECE_RULES["city_hall"]
+    assert all(f"{X.TASK_GOLD[t]} gold:" in T.TASK_RULES[t] for t in X.TASKS)
+
+
+@pytest.mark.parametrize("lang", textcat.TRANSLATED)
+def test_catalog_translates_every_string(lang: str) -> None:
+    """No string untranslated or fuzzy, numbers kept, the .mo is the compiled .po."""
+    assert textcat.problems("kingdom_builder", lang) == []
+
+
+def test_printed_names_in_each_language() -> None:
+    pt, zh = T.for_language("pt_BR"), T.for_language("zh_Hant")
+    # rulebook seed 003 prints these names
+    assert [pt.CARD_NAMES[c] for c in ("fishermen", "knights", "merchants")] == [
+        "Pescadores", "Cavaleiros", "Mercadores"]
+    assert [pt.TILE_NAMES[k] for k in BASE_TILE_IDS] == [
+        "Oráculo", "Fazenda", "Oásis", "Torre", "Taverna", "Celeiro", "Porto", "Curral"]
+    assert pt.TERRAIN_NAMES["flower_field"] == "campo de flores"
+    assert pt.TERRAIN_NAMES["grass"] == "gramado" and pt.PIECE_NAMES["settlement"] == "vila"
+    assert pt.TASK_NAMES["compass_points"] == "Pontos cardeais"
+    assert zh.CARD_NAMES["lords"] == "領主" and zh.TILE_NAMES["city_hall"] == "市政廳"
+    assert zh.TASK_RULES["road"] == "7 金幣：你至少 7 枚棋子排成一條不間斷的斜線。"
+    # the English tables stay English, keys stay ids
+    assert T.for_language("en").CARD_NAMES == T.CARD_NAMES
+    assert list(pt.TILE_RULES) == list(T.TILE_RULES)

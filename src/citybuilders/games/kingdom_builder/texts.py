@@ -9,12 +9,19 @@ module); render.py imports it. Tests check that every table covers exactly its i
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
     "TERRAIN_NAMES",
     "CARD_NAMES",
     "CARD_RULES",
+    "CARD_TEXTS",
+    "CASTLE_TEXT",
+    "TERRAIN_RULES",
+    "BASIC_RULES",
+    "PIECE_RULES",
     "TILE_NAMES",
     "TILE_RULES",
     "LOCATION_SUMMARY",
@@ -23,6 +30,8 @@ __all__ = [
     "PIECE_NAMES",
     "PIECE_LETTERS",
     "CASTLE_RULE",
+    "RULES_HEADINGS",
+    "rules_text",
 ]
 
 TERRAIN_NAMES: dict[str, str] = {
@@ -66,8 +75,62 @@ CARD_RULES: dict[str, str] = {
 }
 """Kingdom Builder card id -> its scoring rule, short (printed by the text board)."""
 
+CARD_TEXTS: dict[str, str] = {
+    'fishermen': 'Score 1 gold for each of your settlements beside at least one water hex. '
+                 'A piece standing on water itself earns nothing here.',
+    'miners': 'Score 1 gold for each of your settlements beside at least one mountain hex.',
+    'workers': 'Score 1 gold for each of your settlements beside a castle hex or a location '
+               'hex.',
+    'merchants': 'Score 4 gold for each castle or location hex that one unbroken group of your '
+                 'settlements ties to another such hex; each hex counts once.',
+    'discoverers': 'Score 1 gold for each horizontal row of the board that holds at least one '
+                   'of your settlements.',
+    'hermits': 'Score 1 gold for each separate group of your settlements; a settlement on its '
+               'own is a group too.',
+    'citizens': 'Score 1 gold for every 2 settlements in your largest connected group, rounded '
+                'down.',
+    'knights': 'Find the horizontal row where you have the most settlements: score 2 gold for '
+               'each of them.',
+    'lords': 'In each of the 4 board sections, the player with the most settlements scores 12 '
+             'gold and the runner-up 6; tied players all take the higher amount.',
+    'farmers': 'Find the board section where you have the fewest settlements: score 3 gold for '
+               'each of them (none there, no gold).',
+}
+"""Kingdom Builder card id -> its full rule in one or two sentences (hover and help texts)."""
+
 CASTLE_RULE = "castles 3 gold each"
 """Castle scoring, as printed after the cards (rulebook 'Pontuação dos Castelos')."""
+
+CASTLE_TEXT = ("Nobody builds on a castle. At the end, each castle with at least one of your "
+               "settlements beside it is worth 3 gold to you, however many touch it.")
+"""The castle hex's full rule (hover and help texts)."""
+
+TERRAIN_RULES: dict[str, str] = {
+    "grass": "Buildable: a grass terrain card sends your 3 settlements here.",
+    "canyon": "Buildable: a canyon terrain card sends your 3 settlements here.",
+    "desert": "Buildable: a desert terrain card sends your 3 settlements here.",
+    "flower_field": "Buildable: a flower field terrain card sends your 3 settlements here.",
+    "forest": "Buildable: a forest terrain card sends your 3 settlements here.",
+    "water": "No building here; only the Harbor tile (and a Crossroads ship) can put a piece "
+             "on water.",
+    "mountain": "No settlement may stand on a mountain (a Crossroads wagon may cross it).",
+    "castle": "Not buildable; each castle your settlements touch scores 3 gold at the end.",
+    "location": "Not buildable; build beside it to take one of its location tiles.",
+}
+"""Terrain id -> what may be built there, one sentence."""
+
+BASIC_RULES: dict[str, str] = {
+    "turn": "On your turn play your terrain card and build 3 settlements on empty hexes of "
+            "that terrain; draw a new card at the end of the turn.",
+    "adjacency": "Each new settlement must go beside one of yours if any hex of the right kind "
+                 "allows it; only otherwise may you start somewhere new.",
+    "tiles": "Building beside a location hex takes one of its tiles (one per location). Use "
+             "each tile once per turn from your next turn on; lose it when no settlement of "
+             "yours is left beside that location.",
+    "end": "When a player builds their last settlement, the round is played to its end; then "
+           "the Kingdom Builder cards and the castles are scored.",
+}
+"""The turn, the adjacency rule, location tiles and the end, one or two sentences each."""
 
 TILE_NAMES: dict[str, str] = {
     'oracle': 'Oracle',
@@ -140,8 +203,66 @@ PIECE_NAMES: dict[str, str] = {
     "city_hall": "city hall",
 }
 """Piece id -> name (the Crossroads pieces as printed by the text board)."""
+
+PIECE_RULES: dict[str, str] = {
+    "settlement": "Your 40 settlements are built from your supply; each scores through the "
+                  "Kingdom Builder cards and the castles.",
+    "wagon": "Crossroads: enters with the Wagon tile and travels over empty buildable and "
+             "mountain hexes; it counts as one of your settlements.",
+    "ship": "Crossroads: enters with the Lighthouse tile and sails over empty water; it counts "
+            "as one of your settlements.",
+    "warrior": "Crossroads: enters with the Barracks tile; nobody may build on or move onto the "
+               "hexes next to it. It counts as one of your settlements.",
+    "city_hall": "Crossroads: a 7-hex piece laid once with the City Hall tile; it never moves "
+                 "and counts as 7 settlements.",
+}
+"""Piece id -> what it does, one or two sentences."""
 PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
 """Letter drawn on a Crossroads piece in the SVG board."""
+
+
+RULES_HEADINGS: dict[str, str] = {
+    "title": "Rules in play",
+    "line": "{name}: {rule}",
+    "basics": "How a turn goes",
+    "cards": "Kingdom Builder cards",
+    "castles": "Castles",
+    "tiles": "Location tiles on this board",
+    "tasks": "Task cards",
+    "pieces": "Pieces",
+    "terrains": "Terrains",
+}
+"""Headings of :func:`rules_text`."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """Every rule that applies to ``state``'s game, in ``lang``: the turn, the 3 Kingdom Builder
+    cards, castles, the location tiles on the board, the Crossroads tasks and pieces (when the
+    expansion is on) and the terrains, one ``name: rule`` line each (the terminal's ``rules``)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["basics"]]
+    out += [f"  {t.BASIC_RULES[k]}" for k in BASIC_RULES]
+    out.append(h["cards"])
+    out += [_ln(h, t.CARD_NAMES[c], t.CARD_TEXTS[c]) for c in state.cards]
+    out += [h["castles"], f"  {t.CASTLE_TEXT}", h["tiles"]]
+    kinds = list(dict.fromkeys(kind for _, kind in state.board.locations))
+    out += [_ln(h, t.TILE_NAMES[k], t.TILE_RULES[k]) for k in kinds if k in TILE_RULES]
+    tasks = getattr(state, "tasks", None)
+    if tasks is not None:
+        if tasks:
+            out.append(h["tasks"])
+            out += [_ln(h, t.TASK_NAMES[k], t.TASK_RULES[k]) for k in tasks]
+        out.append(h["pieces"])
+        out += [_ln(h, t.PIECE_NAMES[k], t.PIECE_RULES[k]) for k in PIECE_RULES]
+    out.append(h["terrains"])
+    out += [_ln(h, t.TERRAIN_NAMES[k], t.TERRAIN_RULES[k]) for k in TERRAIN_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

@@ -18,6 +18,7 @@ from .render import RollBuilderView
 from .rules.state import RollBuilderRules, RollBuilderState
 from .scorefile import RollBuilderScore, score_file
 from .strategy import RollBuilderStrategy
+from . import texts as _texts
 
 __all__ = ["RollBuilderGame", "RollBuilderState"]
 
@@ -31,6 +32,8 @@ class RollBuilderGame(RollBuilderRules):
     """
 
     view = RollBuilderView()
+    texts = _texts
+    """Player-facing names and rule texts (``texts.py``; ``texts.rules_text(state, lang)``)."""
     strategy = RollBuilderStrategy()
 
     def __init__(self, **options: Any) -> None:

@@ -8,16 +8,25 @@ explain the vocabulary those sheets are made of.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
-    "ACTION_NAMES", "ACTION_RULES", "RESOURCE_NAMES", "RESOURCE_RULES", "TERRAIN_NAMES",
+    "ACTION_NAMES", "STEP_NAMES", "ACTION_RULES", "RESOURCE_NAMES", "RESOURCE_RULES", "TERRAIN_NAMES",
     "SYMBOL_NAMES", "SYMBOL_LEGEND", "TEXT_MAP_KEY", "EFFECT_RULES", "BUILDING_RULES",
-    "WONDER_RULES", "ROAD_ABILITY_RULES", "TURN_BONUS_RULE", "SCORING_RULES", "symbol_legend",
+    "WONDER_RULES", "ROAD_ABILITY_RULES", "TURN_BONUS_RULE", "SCORING_RULES", "SCORING_NAMES",
+    "SYMBOL_RULES", "SHEET_NAMES", "SHEET_RULES", "BUILDING_NAMES", "BUILDING_TEXTS",
+    "INNOVATION_NAMES", "INNOVATION_TEXTS", "WONDER_NAMES", "WONDER_TEXTS", "SPECIAL_NAMES",
+    "SPECIAL_TEXTS", "ROAD_ABILITY_NAMES", "ROAD_ABILITY_TEXTS", "RULES_HEADINGS", "TERRAIN_RULES",
+    "symbol_legend", "is_builtin_sheet", "rules_text",
 ]
 
 ACTION_NAMES = {"road": "Road", "build": "Build", "wonder": "Wonder", "skip": "Skip"}
 """What a die can be used for (ids = actions.KINDS)."""
+
+STEP_NAMES = {"mark": "Mark", "done": "Done"}
+"""Names of the two steps that are not die actions (rules in :data:`ACTION_RULES`)."""
 
 ACTION_RULES = {
     "road": "Use a die of value N to draw up to N roads, one per hex side, each joined to a road "
@@ -49,12 +58,41 @@ RESOURCE_RULES = {
 TERRAIN_NAMES = {"land": "land", "mountain": "mountain", "water": "water", "town": "town centre",
                  "partial": "partial space"}
 
+TERRAIN_RULES = {
+    "land": "Once a road touches it, mark it with an X for its icon and write buildings on it.",
+    "mountain": "Land too (mark it, build on it); some sheets forbid roads along the ridge "
+                "between two mountain spaces.",
+    "water": "Never marked or built on; the built-in sheets allow no road between two water "
+             "spaces.",
+    "town": "The town centre in the middle of the sheet: never marked or built on.",
+    "partial": "A space cut by the map border: you may mark it but never build on it, and its "
+               "cut sides take no road.",
+}
+"""Space kind id (``loader.TERRAINS`` values) -> what may be done on it."""
+
 SYMBOL_NAMES = {
     "Fo": "food", "Su": "supplies", "We": "wealth", "Fa": "favor", "St": "strength",
     "BB": "bonus Build action", "BW": "bonus Wonder action", "IB": "innovation bonus",
     "U!": "unlocks a wonder box", "2v": "points when connected (the digit is the number)",
 }
 """The map symbols of the text board and the SVG (an X or a lower-case symbol = collected)."""
+
+SYMBOL_RULES = {
+    "Fo": "Marking this space gives 1 food, to spend at once on an innovation.",
+    "Su": "Marking this space gives 1 supplies, to spend at once on an innovation.",
+    "We": "Marking this space gives 1 wealth, which you may also store for later turns.",
+    "Fa": "Marking this space gives 1 favor: pay an innovation or cross the next favor number.",
+    "St": "Marking this space gives 1 strength: pay an innovation or cross the next strength "
+          "number.",
+    "BB": "Marking this space gives a bonus Build action: write any building at once, no die "
+          "needed.",
+    "BW": "Marking this space gives a bonus Wonder action: fill any open wonder box at once.",
+    "IB": "Marking this space gives an innovation bonus, which pays any one innovation circle.",
+    "U!": "Marking this space opens a grey wonder box.",
+    "2v": "Victory points (the digit says how many) scored at the end if your roads connect "
+          "the space; no mark needed.",
+}
+"""Map symbol -> what marking (or connecting) its space gives, one sentence."""
 
 SYMBOL_LEGEND = ("Fo food", "Su supplies", "We wealth", "Fa favor", "St strength",
                  "BB bonus Build", "BW bonus Wonder", "IB innovation bonus",
@@ -117,9 +155,246 @@ SCORING_RULES = {
 }
 
 
+SHEET_NAMES = {"goldplain": "Goldplain", "highcrag": "Highcrag", "rivermouth": "Rivermouth"}
+"""Built-in sheet id -> its name (the sheets are our own designs; ``data/<id>.json``)."""
+
+SHEET_RULES = {
+    "goldplain": "An open trading plain around a pond: roads may not run between water spaces, "
+                 "and the wonder splits low dice from high ones.",
+    "highcrag": "A mountain town: no roads between water spaces, and none along a ridge between "
+                "two mountain spaces until Mountain Passes is discovered.",
+    "rivermouth": "A river town: no roads between water spaces or along the river until Bridges "
+                  "is discovered, which opens the east bank.",
+}
+"""Built-in sheet id -> what is special about its map, one or two sentences."""
+
+BUILDING_NAMES = {
+    "goldplain": {1: "Granary", 2: "Workshop", 3: "Temple", 4: "Guard House", 5: "Bank",
+                  6: "Guildhall"},
+    "highcrag": {1: "Herders' Hut", 2: "Quarry", 3: "Shrine", 4: "Barracks", 5: "Trading Post",
+                 6: "Watchtower"},
+    "rivermouth": {1: "Fishers' Hut", 2: "Ferry Landing", 3: "Chapel", 4: "Watch House",
+                   5: "Counting House", 6: "Docks"},
+}
+"""Built-in sheet id -> building number (the die value that builds it) -> name."""
+
+BUILDING_TEXTS = {
+    "goldplain": {
+        1: "Gain 1 food.",
+        2: "Gain 1 supplies; for the rest of this turn each Road action draws 1 more road.",
+        3: "Gain 1 favor and 1 wealth.",
+        4: "Gain 1 strength and 1 wealth.",
+        5: "Gain 2 wealth.",
+        6: "Gain 1 wealth; it takes two joined connected land spaces and both marks score.",
+    },
+    "highcrag": {
+        1: "Gain 1 food, and 1 supplies more when it stands on or beside a mountain.",
+        2: "Gain 1 supplies, and 1 strength more when it stands on or beside a mountain.",
+        3: "Gain 1 favor and 1 food.",
+        4: "Gain 1 strength and 1 supplies.",
+        5: "Gain 2 wealth.",
+        6: "Gain 1 strength and 1 favor; it may share a space that holds one other building.",
+    },
+    "rivermouth": {
+        1: "Gain 1 food, and 1 wealth more when it stands beside water.",
+        2: "Gain 1 supplies; for the rest of this turn each Road action draws 1 more road.",
+        3: "Gain 1 favor and 1 food.",
+        4: "Gain 1 strength and 1 supplies.",
+        5: "Gain 2 wealth.",
+        6: "Gain 1 wealth and a bonus Wonder action; only on a space beside water or with a "
+           "river side.",
+    },
+}
+"""Built-in sheet id -> building number -> what writing it gives, one or two sentences."""
+
+INNOVATION_NAMES = {
+    "goldplain": {"I1": "Paved Roads", "I2": "Granaries", "I3": "Banking", "I4": "Diplomacy",
+                  "I5": "Law Code"},
+    "highcrag": {"I1": "Mountain Passes", "I2": "Terraces", "I3": "Divine Rites",
+                 "I4": "Militia", "I5": "Scholars"},
+    "rivermouth": {"I1": "Bridges", "I2": "Fishing Fleet", "I3": "Navigation",
+                   "I4": "Guild Law", "I5": "Astronomy"},
+}
+"""Built-in sheet id -> innovation id -> name."""
+
+INNOVATION_TEXTS = {
+    "goldplain": {
+        "I1": "Your first Road action of every turn draws 1 more road. 2 points.",
+        "I2": "At the end, 1 more point for each Granary you wrote. 2 points.",
+        "I3": "Opens the grey wonder boxes B4 and B5. 3 points.",
+        "I4": "Every wonder box you fill from now on also gives 1 wealth. 3 points.",
+        "I5": "No ability, only its 5 points.",
+    },
+    "highcrag": {
+        "I1": "Roads may now run along ridges, and your first Road action of every turn draws 1 "
+              "more road. 2 points.",
+        "I2": "Every mountain space you mark with an X from now on also gives 1 wealth. 2 points.",
+        "I3": "Opens the grey top box P10 of the wonder. 3 points.",
+        "I4": "Every wonder box you fill from now on also gives 1 strength. 3 points.",
+        "I5": "No ability, only its 5 points.",
+    },
+    "rivermouth": {
+        "I1": "Roads may now run along river sides. 2 points.",
+        "I2": "Every space beside water you mark with an X from now on also gives 1 wealth. "
+              "2 points.",
+        "I3": "Opens the grey wonder box C7. 3 points.",
+        "I4": "Every building you write from now on also gives 1 wealth. 4 points.",
+        "I5": "No ability, only its 5 points.",
+    },
+}
+"""Built-in sheet id -> innovation id -> its ability and points (the cost circles are drawn)."""
+
+WONDER_NAMES = {"goldplain": "Grand Bazaar", "highcrag": "Sky Temple",
+                "rivermouth": "Harbor Colossus"}
+"""Built-in sheet id -> the name of its wonder."""
+
+WONDER_TEXTS = {
+    "goldplain": "Two wings filled left to right: the Copper wing (A1-A5) takes dice of 1 to 3, "
+                 "the Silver wing (B1-B5) dice of 4 to 6. A finished wing scores 1 bonus point.",
+    "highcrag": "A pyramid of 4, 3, 2 and 1 boxes: the bottom row takes any die; a higher box "
+                "needs both boxes under it filled and at least 3, 4 or 5 (top).",
+    "rivermouth": "One column C1 to C9 filled from the bottom: each die written must be at least "
+                  "the value in the box below it.",
+}
+"""Built-in sheet id -> how its wonder is filled, one or two sentences."""
+
+SPECIAL_NAMES = {"goldplain": "Caravans", "highcrag": "Stonecutters",
+                 "rivermouth": "River Tolls"}
+"""Built-in sheet id -> the name of its special ability."""
+
+SPECIAL_TEXTS = {
+    "goldplain": "Once a turn you may cross off 2 stored wealth to gain 1 favor or 1 strength.",
+    "highcrag": "Every mountain space you mark with an X gives 1 supplies.",
+    "rivermouth": "Once per Road action, a road laid on a river side or on a side of a water "
+                  "space gives 1 wealth.",
+}
+"""Built-in sheet id -> what its special ability does."""
+
+ROAD_ABILITY_NAMES = {"full_hexagon": "Full hexagon", "milestones": "Road milestones"}
+"""Road ability id -> name."""
+
+ROAD_ABILITY_TEXTS = {
+    "goldplain": {
+        "full_hexagon": "Closing all six sides of a space with roads gives 2 wealth, twice a "
+                        "game at most.",
+        "milestones": "Your 15th road gives 1 favor; your 30th opens the grey wonder box A5.",
+    },
+    "highcrag": {
+        "full_hexagon": "Closing all six sides of a space with roads gives 2 strength, twice a "
+                        "game at most.",
+        "milestones": "Your 15th road gives 1 favor; your 30th gives a bonus Wonder action.",
+    },
+    "rivermouth": {
+        "full_hexagon": "Closing all six sides of a space with roads gives 1 favor and 1 point, "
+                        "twice a game at most.",
+        "milestones": "Your 15th road gives 2 wealth; your 30th opens the grey wonder box C9.",
+    },
+}
+"""Built-in sheet id -> road ability id -> what it gives on that sheet."""
+
+
+SCORING_NAMES = {
+    "buildings": "City and buildings",
+    "roads": "Road network",
+    "innovations": "Innovations",
+    "resources": "Resources",
+    "wonder": "Wonder",
+    "bonuses": "Bonuses",
+}
+"""Score category id -> name (the categories of :data:`SCORING_RULES`)."""
+
+
 def symbol_legend() -> str:
     """The symbols' legend as one line (entries of :data:`SYMBOL_LEGEND`)."""
     return "  ".join(SYMBOL_LEGEND)
+
+
+RULES_HEADINGS = {
+    "title": "Rules of the sheet {sheet}",
+    "line": "{name}: {rule}",
+    "actions": "Actions",
+    "resources": "Resources",
+    "symbols": "Map symbols",
+    "buildings": "Buildings (die value: name)",
+    "innovations": "Innovations",
+    "wonder": "Wonder: {name}",
+    "special": "Special ability: {name}",
+    "roads": "Road abilities",
+    "scoring": "Scoring",
+    "points": "{points} points.",
+}
+"""Headings of :func:`rules_text` (``{sheet}``, ``{name}``, ``{points}`` are filled in)."""
+
+
+def is_builtin_sheet(sheet: Any) -> bool:
+    """True when ``sheet`` is one of the built-in sheets unchanged (so the tables describe it)."""
+    from .loader import load_shipped_sheet, shipped_sheet_names
+
+    if sheet.id not in SHEET_NAMES or sheet.id not in shipped_sheet_names():
+        return False
+    return load_shipped_sheet(sheet.id).data == sheet.data
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """The rules of ``state``'s sheet in ``lang``: the actions, the resources, the map symbols,
+    the sheet's buildings, innovations, wonder, special ability and road abilities, the turn
+    bonuses and the scoring. A sheet that is not a built-in one (an uploaded file) is described
+    from its own data (its names and texts, untranslated)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    sheet = state.game.sheet
+    known = is_builtin_sheet(sheet)
+    d = sheet.data
+    out = [h["title"].format(sheet=t.SHEET_NAMES[sheet.id] if known else sheet.name)]
+    if known:
+        out.append(f"  {t.SHEET_RULES[sheet.id]}")
+    out.append(h["actions"])
+    out += [_ln(h, t.ACTION_NAMES[k], t.ACTION_RULES[k]) for k in ACTION_NAMES]
+    out += [_ln(h, t.STEP_NAMES[k], t.ACTION_RULES[k]) for k in STEP_NAMES]
+    out.append(f"  {t.TURN_BONUS_RULE}")
+    out.append(h["resources"])
+    out += [_ln(h, t.RESOURCE_NAMES[k], t.RESOURCE_RULES[k]) for k in RESOURCE_RULES]
+    out.append(h["symbols"])
+    out += [_ln(h, f"{k} = {t.SYMBOL_NAMES[k]}", t.SYMBOL_RULES[k]) for k in SYMBOL_RULES]
+    out.append(f"  {t.TEXT_MAP_KEY}")
+    out += [_ln(h, t.TERRAIN_NAMES[k], t.TERRAIN_RULES[k]) for k in TERRAIN_RULES]
+    out.append(h["buildings"])
+    for b in d.get("buildings", []):
+        n = b["number"]
+        if known:
+            out.append(_ln(h, f"{n} {t.BUILDING_NAMES[sheet.id][n]}",
+                           t.BUILDING_TEXTS[sheet.id][n]))
+        else:
+            gain = ", ".join(f"{t.RESOURCE_NAMES.get(r, r)} {v}"
+                             for r, v in b.get("gain", {}).items())
+            out.append(_ln(h, f"{n} {b['name']}", gain))
+    out.append(h["innovations"])
+    for inn in d.get("innovations", []):
+        i = inn["id"]
+        if known:
+            out.append(_ln(h, t.INNOVATION_NAMES[sheet.id][i], t.INNOVATION_TEXTS[sheet.id][i]))
+        else:
+            effs = " ".join(t.EFFECT_RULES.get(e.get("type"), "") for e in inn.get("effects", []))
+            out.append(_ln(h, inn["name"],
+                           f"{effs} {h['points'].format(points=inn['points'])}".strip()))
+    w, sp = d.get("wonder", {}), d.get("special_ability", {})
+    out.append(h["wonder"].format(name=t.WONDER_NAMES[sheet.id] if known else w.get("name", "")))
+    out.append(f"  {t.WONDER_TEXTS[sheet.id] if known else w.get('text', '')}")
+    out += [f"  {t.WONDER_RULES[k]}" for k in WONDER_RULES]
+    out.append(h["special"].format(name=t.SPECIAL_NAMES[sheet.id] if known else sp.get("name", "")))
+    out.append(f"  {t.SPECIAL_TEXTS[sheet.id] if known else sp.get('text', '')}")
+    out.append(h["roads"])
+    for k in ROAD_ABILITY_NAMES:
+        text = t.ROAD_ABILITY_TEXTS[sheet.id][k] if known else t.ROAD_ABILITY_RULES[k]
+        out.append(_ln(h, t.ROAD_ABILITY_NAMES[k], text))
+    out.append(h["scoring"])
+    out += [_ln(h, t.SCORING_NAMES[k], t.SCORING_RULES[k]) for k in SCORING_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

@@ -19,6 +19,7 @@ from .render import RollIntoTownView
 from .rules import RollIntoTownState, allowed_coast_masks, geometry
 from .scorefile import score_sheet_file
 from .strategy import RollIntoTownStrategy
+from . import texts as _texts
 
 __all__ = ["RollIntoTownGame"]
 
@@ -40,6 +41,8 @@ class RollIntoTownGame(Game):
 
     name = "roll-into-town"
     title = "Roll into Town"
+    texts = _texts
+    """Player-facing names and rule texts (``texts.py``; ``texts.rules_text(state, lang)``)."""
     min_players = 1
     max_players = 6
     default_players = 1

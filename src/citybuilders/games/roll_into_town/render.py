@@ -18,7 +18,7 @@ from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
 from .rules import RollIntoTownState
-from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS
+from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS, TEXT_MAP_KEY
 from .texts import PHASE_NAMES as PHASE_TEXT
 
 __all__ = ["RollIntoTownView", "render_text", "render_svg", "action_path", "display_panels",
@@ -115,6 +115,8 @@ def render_text(state: RollIntoTownState, player: int | None, color: bool) -> st
             if sheet.river_connects(g.options["river_connect_rule"]):
                 river += ", joins opposite edges"
         out.append(river)
+    out.append("")
+    out.extend(TEXT_MAP_KEY)
     if state.phase == END and state.num_players == 1:
         out.append(f"solo rank: {RANK_NAMES[R.solo_rank(scores[0].total)]}")
     return "\n".join(out)

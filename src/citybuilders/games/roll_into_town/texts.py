@@ -9,11 +9,14 @@ The rules never import this module; ``render.py`` does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
-           "DIE_FACE_TABLE", "PHASE_NAMES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
-           "GAME_TITLE", "SHORT_LABELS", "die_face_text"]
+           "DIE_FACE_TABLE", "DIE_FACE_RULES", "PHASE_NAMES", "PHASE_RULES",
+           "RESOURCE_RULES", "RANK_RULES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
+           "GAME_TITLE", "SHORT_LABELS", "TEXT_MAP_KEY", "RULES_HEADINGS", "die_face_text", "rules_text"]
 
 GAME_TITLE = "Roll into Town"
 
@@ -70,6 +73,7 @@ ICON_NAMES = {
 """Terrain id -> name."""
 
 ICON_RULES = {
+    "empty": "A blank square: draw an icon on it in a discover phase, or build on it.",
     "farm": "Gives 1 food each collect phase, plus 1 for every watermill on your map.",
     "mountain": "Each quarry next to it (diagonals too) yields 1 stone per collect phase.",
     "tree": "Two or more trees joined by their sides are a forest, which grows 1 new tree per "
@@ -87,8 +91,26 @@ ICON_RULES = {
 SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": "hall"}
 """Terrain id -> the short label written on an SVG map square."""
 
+TEXT_MAP_KEY = (
+    "key: .. empty  TH town hall  fa farm  mo mountain  tr tree  ║║ ══ ╚═ ╔═ ═╗ ═╝ river  "
+    "c^ c> cv c< coast (arrow = water side, c* several)  ~~ ocean",
+    "     HO house  QU quarry  LJ lumberjack  HA harbor  WM watermill  TA tavern  FO fountain  "
+    "MA market  LT/LB lighthouse top/bottom  CA cathedral",
+)
+"""The two key lines under the text maps (the two-character cell codes of ``render.py``)."""
+
 DIE_FACES = {1: "farm", 2: "mountain", 3: "tree", 4: "river", 5: "coast", 6: "any"}
 """Die face -> the icon it lets you draw (6: any of the five)."""
+
+DIE_FACE_RULES = {
+    1: "A 1 lets you draw a farm.",
+    2: "A 2 lets you draw a mountain.",
+    3: "A 3 lets you draw a tree.",
+    4: "A 4 lets you draw a river piece, straight or bent.",
+    5: "A 5 lets you draw a coast with water on 1, 2 or 3 sides.",
+    6: "A 6 is wild: draw any one of the five icons (the town hall never makes a 6).",
+}
+"""Die face -> what a die showing it lets you draw, one sentence."""
 
 DIE_FACE_TABLE = "1 farm · 2 mountain · 3 tree · 4 river · 5 coast · 6 any icon"
 """The die -> icon table as one line of text."""
@@ -108,6 +130,29 @@ PHASE_NAMES = {
     "game over": "game over",
 }
 """Phase id -> name."""
+
+PHASE_RULES = {
+    "roll": "The dice of the round are rolled once and every player uses the same results: 5 "
+            "dice in rounds 1-6, 4 in rounds 7-9, 3 in rounds 10-12.",
+    "discover": "Pick dice and draw their icons on your map: 3 icons in rounds 1-3, 2 in rounds "
+                "4-9, 1 in rounds 10-12.",
+    "build": "Pay resources to put up as many buildings as you can afford on empty squares "
+             "(harbors and the lighthouse have their own places).",
+    "collect": "Farms, harbors and quarries pay their income; you may use lumberjacks to cut "
+               "the trees around them for wood.",
+    "maintenance": "Every forest grows: 1 new tree for each 2 trees it had at the start of the "
+                   "phase.",
+    "game over": "After 12 rounds the most points wins; a tie goes to the most house points, "
+                 "then the win is shared.",
+}
+"""Phase id -> what happens in it, one or two sentences."""
+
+RESOURCE_RULES = {
+    "food": "Pays for houses. You start with none and hold at most 9.",
+    "stone": "Pays for houses and the stone buildings. You start with none and hold at most 9.",
+    "wood": "Pays for the wooden buildings. You start with 2 and hold at most 9.",
+}
+"""Resource id -> what it pays for, start amount and cap."""
 
 RESOURCE_NAMES = {"food": "food", "stone": "stone", "wood": "wood"}
 
@@ -129,6 +174,55 @@ RANK_NAMES = {
     "legendary mayor": "legendary mayor",
 }
 """Solo rank id -> name (50 or less; 51-60; 61-70; 71-80; 81 or more)."""
+
+RANK_RULES = {
+    "failed mayor": "A solo game that ends with 50 points or fewer.",
+    "ordinary mayor": "A solo game that ends with 51 to 60 points.",
+    "good mayor": "A solo game that ends with 61 to 70 points.",
+    "great mayor": "A solo game that ends with 71 to 80 points.",
+    "legendary mayor": "A solo game that ends with 81 points or more.",
+}
+"""Solo rank id -> the score range that earns it."""
+
+
+RULES_HEADINGS = {
+    "title": "Rules",
+    "line": "{name}: {rule}",
+    "dice": "Dice and icons",
+    "icons": "Map squares",
+    "buildings": "Buildings",
+    "phases": "Phases of a round",
+    "resources": "Resources",
+    "ranks": "Solo ranks",
+}
+"""Headings of :func:`rules_text`."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any = None, lang: str = "en") -> str:
+    """Every rule of Roll into Town in ``lang``: the die -> icon table and each face, the map
+    squares, the buildings, the phases, the resources and (solo games) the ranks."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["dice"], f"  {t.DIE_FACE_TABLE}"]
+    out += [f"  {t.DIE_FACE_RULES[f]}" for f in DIE_FACE_RULES]
+    out.append(h["icons"])
+    out += [f"  {line.strip()}" for line in t.TEXT_MAP_KEY]
+    out += [_ln(h, t.ICON_NAMES[k], t.ICON_RULES[k]) for k in ICON_RULES]
+    out.append(h["buildings"])
+    out += [_ln(h, t.BUILDING_NAMES[k], t.BUILDING_RULES[k]) for k in BUILDING_RULES]
+    out.append(h["phases"])
+    out += [_ln(h, t.PHASE_NAMES[k], t.PHASE_RULES[k]) for k in PHASE_RULES]
+    out.append(h["resources"])
+    out += [_ln(h, t.RESOURCE_NAMES[k], t.RESOURCE_RULES[k]) for k in RESOURCE_RULES]
+    if state is None or getattr(state, "num_players", 1) == 1:
+        out.append(h["ranks"])
+        out += [_ln(h, t.RANK_NAMES[k], t.RANK_RULES[k]) for k in RANK_RULES]
+    return "\n".join(out)
 
 
 def for_language(lang: str) -> TextTables:

@@ -20,6 +20,7 @@ from .rules.state import SprawlopolisState
 from .scorefile import score_city_file
 from .scoring import Rules
 from .strategy import SprawlopolisStrategy
+from . import texts as _texts
 
 __all__ = ["SprawlopolisGame"]
 
@@ -36,6 +37,8 @@ class SprawlopolisGame(Game):
 
     name = "sprawlopolis"
     title = "Sprawlopolis"
+    texts = _texts
+    """Player-facing names and rule texts (``texts.py``; ``texts.rules_text(state, lang)``)."""
     min_players = 1
     max_players = 4
     default_players = 1

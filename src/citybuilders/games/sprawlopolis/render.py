@@ -19,7 +19,7 @@ from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
 from .scoring import Breakdown
-from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, ZONE_NAMES, condition_label
+from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, TEXT_KEY, ZONE_NAMES, condition_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.game import State
@@ -90,6 +90,7 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
                 else:
                     row.append("   ")
             lines.append("".join(row))
+        lines.append(TEXT_KEY)
     b = state.breakdown()
     parts = [f"{z} {v}" for z, v in b.groups.items()]
     parts.append(f"roads -{b.road_tax} ({b.roads})")

@@ -17,16 +17,24 @@ test checks that they equal :data:`CONDITION_NAMES`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.i18n import TextTables, text_tables
 
 __all__ = [
     "CONDITION_NAMES",
     "CONDITION_RULES",
     "ZONE_NAMES",
+    "ZONE_RULES",
+    "TERM_NAMES",
+    "TERM_RULES",
+    "TEXT_KEY",
     "SCORE_LABELS",
     "PANEL_TITLES",
     "OUTCOME",
+    "RULES_HEADINGS",
     "condition_label",
+    "rules_text",
 ]
 
 CONDITION_NAMES: dict[int, str] = {
@@ -96,6 +104,46 @@ ZONE_NAMES: dict[str, str] = {
 }
 """Zone id -> name inside a sentence (e.g. "largest park group")."""
 
+ZONE_RULES: dict[str, str] = {
+    "commercial": "Commercial blocks (shops, drawn blue): your largest group of them scores 1 "
+                  "point per block.",
+    "industrial": "Industrial blocks (factories, drawn grey): your largest group of them scores "
+                  "1 point per block.",
+    "residential": "Residential blocks (homes, drawn orange): your largest group of them scores "
+                   "1 point per block.",
+    "park": "Park blocks (green): your largest group of them scores 1 point per block.",
+}
+"""Zone id -> what its blocks score, one sentence."""
+
+TERM_NAMES: dict[str, str] = {
+    "block": "block",
+    "group": "group",
+    "road": "road",
+    "condition": "scoring condition",
+    "target": "target score",
+    "card": "card",
+}
+"""Game term id -> its name inside a sentence."""
+
+TERM_RULES: dict[str, str] = {
+    "block": "Each card shows 4 blocks in a 2x2 square; a newer card may cover blocks already in "
+             "the city.",
+    "group": "Blocks of one zone joined side to side form a group; only the largest group of "
+             "each zone scores, 1 point per block.",
+    "road": "A road is an unbroken run of road sections across blocks; every road in the city "
+            "costs 1 point.",
+    "condition": "Three cards are turned to their condition side at the start; each adds or "
+                 "takes away points at the end.",
+    "target": "The three condition card numbers added up: reach that final score to win.",
+    "card": "On your turn put one card into the city, upright or turned half round, touching "
+            "the city along a side (covering blocks is allowed, tucking under is not).",
+}
+"""Game term id -> its rule in one or two sentences."""
+
+TEXT_KEY = ("key: C commercial  I industrial  R residential  P park  │ ─ └ ┌ ┐ ┘ road through "
+            "the block  · legal top-left cell")
+"""The key line of the text city (zone letters and road glyphs of ``render.py``)."""
+
 SCORE_LABELS: dict[str, str] = {
     "title": "Sprawlopolis score",
     "largest_group": "largest {zone} group",
@@ -124,6 +172,36 @@ OUTCOME: dict[str, str] = {
     "final_lost": "below the target - you lose",
 }
 """The verdict lines of the score table (``won``/``lost``) and the text board (``final_*``)."""
+
+
+RULES_HEADINGS: dict[str, str] = {
+    "title": "Rules in play",
+    "line": "{name}: {rule}",
+    "conditions": "Scoring conditions (target {target})",
+    "zones": "Zones",
+    "terms": "Cards, blocks and roads",
+}
+"""Headings of :func:`rules_text` (``{target}`` is filled in)."""
+
+
+def _ln(h: Any, name: str, rule: str) -> str:
+    """One indented ``name: rule`` line of :func:`rules_text` (the separator is translated)."""
+    return "  " + h["line"].format(name=name, rule=rule)
+
+
+def rules_text(state: Any, lang: str = "en") -> str:
+    """The rules of ``state``'s game in ``lang``: its 3 scoring conditions (``N Name: rule``)
+    with the target, the zones, and the terms (card, block, group, road, target)."""
+    t = for_language(lang)
+    h = t.RULES_HEADINGS
+    out = [h["title"], h["conditions"].format(target=state.target)]
+    out += [_ln(h, f"{n} {t.CONDITION_NAMES[n]}", t.CONDITION_RULES[n]) for n in state.conditions]
+    out.append(h["zones"])
+    out += [_ln(h, t.ZONE_NAMES[z], t.ZONE_RULES[z]) for z in ZONE_RULES]
+    out.append(f"  {t.TEXT_KEY}")
+    out.append(h["terms"])
+    out += [_ln(h, t.TERM_NAMES[k], t.TERM_RULES[k]) for k in TERM_RULES]
+    return "\n".join(out)
 
 
 def condition_label(number: int) -> str:
