@@ -72,6 +72,7 @@ function changed() {
 }
 async function score() {
   const mine = ++seq;
+  const hash = location.hash;
   const f = file();
   const colors = S.colors.map((c) => Math.max(0, Math.min(KB.colors.length - 1, c))).join(",");
   const r = await CB.api(`/api/score/${S.game}?draw=1&colors=${colors}` + langParam(), {
@@ -100,6 +101,7 @@ async function score() {
     $("breakdown").replaceChildren(CB.el("p", { class: "muted", text: CB.t("No score while the position breaks a rule (see the red mark on the board).") }));
   }
   afterDraw();
+  document.body.dataset.scoredHash = hash;
   document.body.dataset.scored = String(mine);
 }
 function langParam() {
