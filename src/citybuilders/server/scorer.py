@@ -335,6 +335,9 @@ def _rb_draw(data: Any, colors: list[str]) -> str | None:
         v = data.get(key, 0)
         if type(v) is int and 0 <= v <= top:
             setattr(p, attr, v)
+    wealth = data.get("wealth_stored", 0)
+    if type(wealth) is int and 0 <= wealth <= sheet.wealth_storage:
+        p.wealth_marked, p.wealth_spent = wealth, 0
     return rb_render.render_svg(state, 0)
 
 

@@ -283,7 +283,8 @@ class SprawlScoreResult(ScoreResult):
 # ------------------------------------------------------------------ score calculator board
 def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int = 2) -> str:
     """SVG of a score file's ``cards`` (``(card, row, col, rot)`` in play order; later cards
-    cover earlier ones) in the file's own block coordinates: every block ``data-key="blk:R,C"``,
+    cover earlier ones) in the file's own block coordinates, drawn at 1.5× the play board's
+    block size: every block ``data-key="blk:R,C"``,
     and every block cell within ``margin`` of the city (or around 0,0 when empty) a target
     ``data-key="pos:R,C"`` (a card's top-left block goes there)."""
     cells: dict[tuple[int, int], int] = {}
@@ -302,7 +303,8 @@ def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int 
     width = (c1 - c0 + 1) * _CW + 20
     height = (r1 - r0 + 1) * _CH + 20
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-           f"width='{width}' height='{height}' font-family='sans-serif' font-size='10' "
+           f"width='{width * 3 // 2}' height='{height * 3 // 2}' font-family='sans-serif' "
+           f"font-size='10' "
            f"class='sp-city score-board' role='img'>"]
     ox, oy = 10 - c0 * _CW, 10 - r0 * _CH
     for r in range(r0, r1 + 1):

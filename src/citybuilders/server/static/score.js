@@ -317,7 +317,7 @@ function spPalette(box, f) {
     if (used.has(c.number)) continue;
     const pic = CB.el("span", { class: "card-pic" });
     CB.setSvg(pic, S.ui.rot === 180 ? c.svg180 : c.svg);
-    const b = toolButton(pic, S.ui.card === c.number, () => { S.ui.card = S.ui.card === c.number ? 0 : c.number; build(); },
+    const b = toolButton(CB.el("span", {}, pic, CB.el("span", { class: "card-no", text: String(c.number) })), S.ui.card === c.number, () => { S.ui.card = S.ui.card === c.number ? 0 : c.number; build(); },
       { class: "card-pick", "data-card": String(c.number), "aria-label": CB.t("card {n}", { n: c.number }), title: CB.t("card {n}", { n: c.number }) });
     box.append(b);
   }
@@ -461,5 +461,8 @@ $("board").addEventListener("mouseover", (ev) => {
   spPreview(el && el.getAttribute("data-key"), true);
 });
 $("board").addEventListener("mouseleave", () => { if (S.game === "sprawlopolis") spPreview(null, false); });
+// a link opened in this tab (another fragment) shows its position (our own replaceState
+// writes fire no hashchange)
+window.addEventListener("hashchange", () => { if (readHash()) build(); });
 readHash();
 build();
