@@ -32,6 +32,7 @@ def expected_table(game: str, js: dict) -> dict[str, list[int]]:
         pl = js["players"]
         rows = {c: [p["cards"][c] for p in pl] for c in pl[0]["cards"]}
         rows["castles"] = [p["castles"] for p in pl]
+        rows.update({t: [p["tasks"][t] for p in pl] for t in pl[0].get("tasks", {})})
         rows["total"] = [p["total"] for p in pl]
     elif game == "sprawlopolis":
         rows = {f"group:{z}": [v] for z, v in js["groups"].items()}
@@ -92,10 +93,23 @@ def open_game(page, base: str, game: str, query: str = "") -> None:
 
 
 def rebuild_kingdom_builder(page, data: dict) -> None:
-    for p, hexes in enumerate(data["settlements"]):
-        page.click(f'#palette [data-player="{p}"]')
-        for r, c in hexes:
-            click_key(page, f"hex:{r},{c}")
+    for k, (sid, rot) in enumerate(data["sections"]):
+        page.select_option(f'#setup [data-section="{k}"]', sid)
+        settle(page)
+        page.select_option(f'#setup [data-rotation="{k}"]', str(rot))
+        settle(page)
+    for k, card in enumerate(data["cards"]):
+        page.select_option(f'#setup [data-card="{k}"]', card)
+        settle(page)
+    for task in data.get("tasks", []):
+        page.check(f'#setup [data-task="{task}"]')
+        settle(page)
+    for key in ("settlements", "wagons", "ships", "warriors", "city_hall"):
+        page.click(f'#palette [data-piece="{key}"]')
+        for p, hexes in enumerate(data.get(key, [])):
+            page.click(f'#palette [data-player="{p}"]')
+            for r, c in hexes[:1] if key == "city_hall" else hexes:  # a city hall: its centre
+                click_key(page, f"hex:{r},{c}")
 
 
 def rebuild_sprawlopolis(page, data: dict) -> None:
@@ -150,9 +164,10 @@ REBUILD = {"kingdom-builder": rebuild_kingdom_builder, "sprawlopolis": rebuild_s
            "roll-into-town": rebuild_roll_into_town, "roll-builder": rebuild_roll_builder}
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_rebuild_example_by_clicking(page, live_server, tmp_path, game):
-    src = EXAMPLES / f"{game}.json"
+@pytest.mark.parametrize("name", GAMES + ("kingdom-builder-crossroads",))
+def test_rebuild_example_by_clicking(page, live_server, tmp_path, name):
+    game = name if name in GAMES else "kingdom-builder"
+    src = EXAMPLES / f"{name}.json"
     data = json.loads(src.read_text(encoding="utf-8"))
     want = cli_score(src, game)
     open_game(page, live_server, game)

@@ -30,20 +30,25 @@ def example(game: str) -> dict:
     return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_example_scores_as_the_cli(client, game):
+@pytest.mark.parametrize("name", GAMES + ("kingdom-builder-crossroads",))
+def test_example_scores_as_the_cli(client, name):
+    game = name if name in GAMES else "kingdom-builder"
     cli = subprocess.run([sys.executable, "-m", "citybuilders", "score", game,
-                          str(EXAMPLES / f"{game}.json"), "--json"],
+                          str(EXAMPLES / f"{name}.json"), "--json"],
                          capture_output=True, text=True, check=True)
-    r = client.post(f"/api/score/{game}?draw=1", json=example(game))
+    r = client.post(f"/api/score/{game}?draw=1", json=example(name))
     assert r.status_code == 200
     body = r.json()
     assert body["result"] == json.loads(cli.stdout)
     assert body["svg"].startswith("<svg")
     # the table's totals are the calculator's
     res = body["result"]
-    if game == "kingdom-builder":
+    if name == "kingdom-builder":
         assert body["totals"] == [p["total"] for p in res["players"]] == [36, 35]
+    elif game == "kingdom-builder":  # Crossroads: the tasks are rows, pieces drawn lettered
+        assert body["totals"] == [49, 36]
+        assert [r["id"] for r in body["rows"]][-2:] == ["compass_points", "advance"]
+        assert body["svg"].count('class="kb-piece"') == 1 + 1 + 1 + 7
     elif game == "roll-into-town":
         assert body["totals"] == [72] and body["verdict"] == "great mayor"
     else:

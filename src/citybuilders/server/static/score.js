@@ -214,7 +214,7 @@ const KB_SLOTS = () => [CB.t("top left"), CB.t("top right"), CB.t("bottom left")
 function kbSetup(box, f) {
   const secOpts = KB.sections.map((s) => [s.id, s.name + (s.crossroads ? " (Crossroads)" : "")]);
   KB_SLOTS().forEach((slot, k) => {
-    box.append(select(CB.t("Section {slot}", { slot }), secOpts, f.sections[k][0], (v) => { f.sections[k][0] = v; changed(); }, { "data-section": String(k) }));
+    box.append(select(CB.t("Section {slot}", { slot }), secOpts, f.sections[k][0], (v) => { f.sections[k][0] = v; build(); }, { "data-section": String(k) }));
     box.append(select(CB.t("rotation"), [[0, "0°"], [180, "180°"]], f.sections[k][1], (v) => { f.sections[k][1] = Number(v); changed(); }, { "data-rotation": String(k) }));
   });
   box.append(CB.el("br"));
