@@ -198,13 +198,24 @@ def test_rebuild_example_by_clicking(page, live_server, tmp_path, name):
     assert not page.js_errors
 
 
-def test_invalid_placements_are_flagged(page, live_server):
+def test_invalid_placements_are_flagged(page, live_server, artifacts):
     open_game(page, live_server, "sprawlopolis")
     page.click('#palette [data-card="4"]')
     click_key(page, "pos:0,0")
     page.click('#palette [data-card="9"]')
+    # checked as you go: the preview at a corner-only cell is refused before the click...
+    page.locator('#board [data-key="pos:2,2"]').hover()
+    page.wait_for_function("document.body.dataset.preview === 'illegal'")
+    assert page.locator("#board .cb-preview.illegal").count() == 4
+    assert "touches the city only at a corner" in page.inner_text("#preview-note")
+    page.screenshot(path=str(artifacts / "score-sprawlopolis-illegal-preview.png"))
+    page.locator('#board [data-key="pos:1,2"]').hover()
+    page.wait_for_function("document.body.dataset.preview === 'legal'")
+    assert page.locator("#board .cb-preview.illegal").count() == 0
+    # ... and a card placed there all the same is flagged on the board with the rule
     click_key(page, "pos:2,2")  # touches card 4 only at a corner
     assert "touches the city only at a corner" in page.inner_text("#flag")
+    page.screenshot(path=str(artifacts / "score-sprawlopolis-flagged.png"))
     bad = page.evaluate("Array.from(document.querySelectorAll('#board .cb-bad'))"
                         ".map((e) => e.getAttribute('data-key')).sort()")
     assert bad == ["pos:2,2", "pos:2,3", "pos:3,2", "pos:3,3"]
@@ -215,6 +226,7 @@ def test_invalid_placements_are_flagged(page, live_server):
     open_game(page, live_server, "kingdom-builder")
     click_key(page, "hex:0,3")
     assert "hex 0,3 is mountain" in page.inner_text("#flag")
+    page.screenshot(path=str(artifacts / "score-kingdom-builder-flagged.png"))
     assert page.evaluate("document.querySelector('#board .cb-bad').getAttribute('data-key')") \
         == "hex:0,3"
     click_key(page, "hex:0,3")  # click again: removed, valid again

@@ -324,6 +324,7 @@ function spPalette(box, f) {
   box.append(CB.el("br"));
   box.append(toolButton(CB.t("Rotate 180°"), S.ui.rot === 180, () => { S.ui.rot = S.ui.rot ? 0 : 180; build(); }, { id: "sp-rotate" }));
   box.append(toolButton(CB.t("Take back the last card"), false, () => { f.cards.pop(); build(); }, { id: "sp-undo" }));
+  box.append(CB.el("p", { class: "preview-note", id: "preview-note", "aria-live": "polite" }));
   box.append(CB.el("p", { class: "muted", text: CB.t("Pick a card, then click where its top-left block goes (the four blocks it covers are shown as you point). Cards are placed in play order; each placement is checked as in play.") }));
 }
 function spClick(key, f) {
@@ -333,12 +334,37 @@ function spClick(key, f) {
   S.ui.card = 0;
   build();
 }
+/* The 2x2 preview of the picked card at the pointed cell, checked as in play: the would-be
+   file is sent to the calculator; if it refuses this card the preview turns red and the
+   rule it breaks is shown (answers cached per position). */
+const spChecks = new Map();
+let spPointed = "";
 function spPreview(key, on) {
   const m = /^(?:pos|blk):(-?\d+),(-?\d+)$/.exec(key || "");
-  $("board").querySelectorAll(".cb-preview").forEach((e) => e.classList.remove("cb-preview"));
-  if (!m || !on || !S.ui.card) return;
+  $("board").querySelectorAll(".cb-preview").forEach((e) => e.classList.remove("cb-preview", "illegal"));
+  const note = $("preview-note");
+  if (!m || !on || !S.ui.card) { spPointed = ""; if (note) note.textContent = ""; return; }
   const r = Number(m[1]), c = Number(m[2]);
-  for (const [dr, dc] of [[0, 0], [0, 1], [1, 0], [1, 1]]) mark(`pos:${r + dr},${c + dc}`, "cb-preview", true);
+  const cells = [[0, 0], [0, 1], [1, 0], [1, 1]].map(([dr, dc]) => `pos:${r + dr},${c + dc}`);
+  cells.forEach((k) => mark(k, "cb-preview", true));
+  const f = file();
+  const trial = Object.assign({}, f, { cards: (f.cards || []).concat([{ card: S.ui.card, row: r, col: c, rot: S.ui.rot }]) });
+  const id = JSON.stringify(trial);
+  spPointed = id;
+  const show = (problem) => {
+    if (spPointed !== id) return;
+    cells.forEach((k) => boardEls(k).forEach((e) => e.classList.toggle("illegal", !!problem)));
+    if (note) note.textContent = problem ? CB.t("Not allowed here: {error}", { error: problem }) : CB.t("Allowed here");
+    document.body.dataset.preview = problem ? "illegal" : "legal";
+  };
+  if (spChecks.has(id)) { show(spChecks.get(id)); return; }
+  document.body.dataset.preview = "checking";
+  CB.api(`/api/score/sprawlopolis` + langParam().replace("&", "?"), { method: "POST", headers: { "Content-Type": "application/json" }, body: id }).then((res) => {
+    const n = trial.cards.length - 1;
+    const problem = !res.ok && res.data && String(res.data.field || "").startsWith(`cards[${n}]`) ? res.data.error : "";
+    spChecks.set(id, problem);
+    show(problem);
+  });
 }
 
 /* ------------------------------------------------------------------ Roll into Town */
