@@ -63,6 +63,9 @@ def test_kingdom_builder_rows_and_highlight(client):
     # Knights: P1's fullest row is row 0 (3 settlements); P2's is row 0 too (5)
     assert body["highlight"]["0"]["knights"] == ["hex:0,0", "hex:0,1", "hex:0,2"]
     assert body["highlight"]["1"]["fishermen"] == ["hex:0,14"]
+    # Lords counts sectors: P1 scores in the top-left (5 settlements) and bottom-left (1)
+    assert body["highlight"]["0"]["lords"] == ["hex:0,0", "hex:0,1", "hex:0,2", "hex:1,0",
+                                                "hex:1,1", "hex:14,5"]
     assert "svg" not in body
 
 

@@ -17,8 +17,11 @@ and ``pos:R,C`` (an empty slot); Roll into Town ``sq:R,C``; Roll Builder ``space
 ``edge:R,C,SIDE``, ``box:ID``, ``circle:ID.J``.
 
 ``highlight`` says what scored: for each breakdown row, the pieces without which that row would
-score less (a settlement, a block, a building...) — the leave-one-out test the page shows when
-a row is pointed at. Nothing is stored; the page keeps the position in its URL fragment.
+score less (a settlement, a block, a building...) — a leave-out test the page shows when a row
+is pointed at. Kingdom Builder cards that count rows, sectors or areas leave out the player's
+pieces of one row / sector / connected area at a time (:data:`_KB_GROUPS`); castles are the
+castles next to the player's pieces; the Roll into Town river is its squares; Roll Builder
+rows show the buildings, connected spaces, filled boxes and discovered innovations. Nothing is stored; the page keeps the position in its URL fragment.
 """
 
 from __future__ import annotations
@@ -128,6 +131,35 @@ def _kb_keys(data: Any, field: str) -> list[str]:
     return [f"hex:{i // SIZE},{i % SIZE}" for i in hexes]
 
 
+_KB_GROUPS = {"knights": ("rows",), "discoverers": ("rows",), "lords": ("sectors",),
+              "farmers": ("singles", "sectors"), "hermits": ("areas",), "citizens": ("areas",),
+              "merchants": ("areas",)}
+"""Which groups of a player's pieces the highlight removes for each card (default: each piece
+alone): a card that counts rows, sectors or areas drops only when a whole group goes."""
+
+
+def _kb_groups(board: Any, mask: int) -> dict[str, list[int]]:
+    """A player's pieces ``mask`` as groups: ``singles`` (each piece), ``sectors``, ``rows``
+    and ``areas`` (connected pieces), each a list of bitsets."""
+    rows = [mask & (((1 << SIZE) - 1) << (r * SIZE)) for r in range(SIZE)]
+    areas = []
+    rest = mask
+    while rest:
+        area = rest & -rest
+        while True:
+            grown = area
+            for i in bits(area):
+                grown |= NEIGHBORS[i] & rest
+            if grown == area:
+                break
+            area = grown
+        areas.append(area)
+        rest &= ~area
+    return {"singles": [1 << i for i in bits(mask)],
+            "sectors": [mask & m for m in board.sector_masks if mask & m],
+            "rows": [m for m in rows if m], "areas": areas}
+
+
 def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
                ) -> dict[str, Any]:
     js = result.to_json()
@@ -150,13 +182,18 @@ def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
             c: (lambda o, c=c: kb_scoring.CARD_FUNCS[c](board, o, p, opts)) for c in cards}
         funcs["castles"] = lambda o: kb_scoring.castles(board, o, p, opts)
         base = {k: f(own) for k, f in funcs.items()}
-        hl: dict[str, list[str]] = {k: [] for k in funcs}
-        for i in bits(own[p]):
-            trial = list(own)
-            trial[p] &= ~(1 << i)
-            for k, f in funcs.items():
-                if base[k] > 0 and f(trial) < base[k]:
-                    hl[k].append(f"hex:{i // SIZE},{i % SIZE}")
+        found: dict[str, int] = {k: 0 for k in funcs}
+        groups = _kb_groups(board, own[p])
+        for k, f in funcs.items():
+            if base[k] <= 0:
+                continue
+            for kind in _KB_GROUPS.get(k, ("singles",)):
+                for group in groups[kind]:
+                    trial = list(own)
+                    trial[p] &= ~group
+                    if f(trial) < base[k]:
+                        found[k] |= group
+        hl = {k: [f"hex:{i // SIZE},{i % SIZE}" for i in bits(m)] for k, m in found.items()}
         # castles: the castles next to the player's pieces
         hl["castles"] += [f"hex:{c // SIZE},{c % SIZE}" for c, nb in
                           zip(board.castles, board.castle_nbr) if nb & own[p]]

@@ -368,7 +368,7 @@ function spPreview(key, on) {
 }
 
 /* ------------------------------------------------------------------ Roll into Town */
-const RIT_TERRAIN = [[".", "empty"], ["fa", "farm"], ["mo", "mountain"], ["tr", "tree"], ["oc", "ocean"]];
+const RIT_TERRAIN = () => [[".", CB.t("empty")], ["fa", CB.t("farm")], ["mo", CB.t("mountain")], ["tr", CB.t("tree")], ["oc", CB.t("ocean")]];
 const RIT_RIVER = ["NS", "EW", "NE", "ES", "SW", "NW"];
 const RIT_COAST = ["N", "E", "S", "W", "NE", "ES", "SW", "NW", "NS", "EW", "NES", "ESW", "NSW", "NEW"];
 function ritSetup(box, f) {
@@ -382,7 +382,7 @@ function ritPalette(box) {
     for (const [tok, text] of items) g.append(toolButton(text, S.ui.token === tok, () => { S.ui.token = tok; build(); }, { "data-token": tok, title: tok }));
     box.append(g);
   };
-  group(CB.t("terrain"), RIT_TERRAIN.map(([t, n]) => [t, CB.t(n)]));
+  group(CB.t("terrain"), RIT_TERRAIN());
   group(CB.t("river (flow sides)"), RIT_RIVER.map((s) => ["r:" + s, "r:" + s]));
   group(CB.t("coast (water sides)"), RIT_COAST.map((s) => ["c:" + s, "c:" + s]));
   group(CB.t("buildings"), RIT.buildings.map((b) => [b.code, `${b.code} ${b.name}`]));
