@@ -285,3 +285,13 @@ def test_fuzz_never_5xx(client, case):
         assert body["field"] and body["error"]
     else:
         assert body["rows"] and body["totals"]
+
+
+def test_sprawlopolis_grid_form_drawn_and_highlighted(client):
+    data = {"game": "sprawlopolis", "conditions": [10, 12, 18], "grid": ["P I-NE", "C-EW R-EW"]}
+    body = client.post("/api/score/sprawlopolis?draw=1", json=data).json()
+    assert body["totals"] == [8] and body["svg"].count("data-key='blk:") == 4
+    hl = body["highlight"]["0"]
+    assert hl["group:park"] == ["blk:0,0"] and hl["group:commercial"] == ["blk:1,0"]
+    assert hl["roads"] == ["blk:0,1", "blk:1,0", "blk:1,1"]
+    assert hl["condition:12"] == ["blk:1,0", "blk:1,1"]

@@ -56,8 +56,10 @@ from ..games.roll_into_town import texts as rit_texts
 from ..games.sprawlopolis import render as sp_render
 from ..games.sprawlopolis import texts as sp_texts
 from ..games.sprawlopolis.loader import CARDS as SP_CARDS
+from ..games.sprawlopolis.loader import ROAD_SHIFT as SP_ROAD_SHIFT
 from ..games.sprawlopolis.loader import card_blocks
 from ..games.sprawlopolis.actions import WIDTH as SP_WIDTH
+from ..games.sprawlopolis.scorefile import grid_cells
 from ..games.sprawlopolis.scoring import Rules as SpRules
 from ..games.sprawlopolis.scoring import score_city
 from .manager import ApiError
@@ -69,7 +71,6 @@ SCORE_GAMES = ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builde
 MAX_SCORE_BODY = 262_144
 """Largest score-file body in bytes (413 past it): a full Kingdom Builder file is ~3 KB."""
 _FIELD = re.compile(r"'?([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\]|\.[A-Za-z0-9_]+)*)")
-_INDEXES = re.compile(r"\[(\d+)\]")
 
 
 def field_of(message: str) -> str:
@@ -216,8 +217,32 @@ def _sp_placements(data: Any) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def _sp_grid(data: Any) -> dict[tuple[int, int], int] | None:
+    """The blocks of a ``grid`` form file (``{(row, col): code}``, top row 0), or None when
+    the file has no well-formed grid."""
+    if not isinstance(data, Mapping) or "grid" not in data:
+        return None
+    try:
+        flat, occ = grid_cells(data["grid"])
+    except CitybuildersError:
+        return None
+    return {(i // SP_WIDTH - 3, i % SP_WIDTH - 3): flat[i] for i in occ}
+
+
+def _sp_cells(data: Any) -> dict[tuple[int, int], int]:
+    """The visible blocks of either form (``{(row, col): code}``, later cards on top)."""
+    grid = _sp_grid(data)
+    if grid is not None:
+        return grid
+    cells: dict[tuple[int, int], int] = {}
+    for card, row, col, rot in _sp_placements(data):
+        for j, code in enumerate(card_blocks(card, rot)):
+            cells[(row + j // 2, col + j % 2)] = code
+    return cells
+
+
 def _sp_draw(data: Any, colors: list[str]) -> str | None:
-    return sp_render.score_city_svg(_sp_placements(data))
+    return sp_render.score_city_svg(_sp_placements(data), grid=_sp_grid(data))
 
 
 def _sp_keys(data: Any, field: str) -> list[str]:
@@ -245,11 +270,7 @@ def _sp_result(data: Any, result: Any, tr: Any) -> dict[str, Any]:
                      "rule": tr.CONDITION_RULES[int(n)], "values": [v]})
     rows.append({"id": "target", "label": tr.SCORE_LABELS["target"], "values": [js["target"]]})
     # what scored: the visible blocks without which a row would score less
-    placements = _sp_placements(data)
-    cells: dict[tuple[int, int], int] = {}
-    for card, row, col, rot in placements:
-        for j, code in enumerate(card_blocks(card, rot)):
-            cells[(row + j // 2, col + j % 2)] = code
+    cells = _sp_cells(data)
     hl: dict[str, list[str]] = {r["id"]: [] for r in rows}
     if cells and len(cells) <= 60:
         conds = [int(n) for n in js["conditions"]]
@@ -279,8 +300,10 @@ def _sp_result(data: Any, result: Any, tr: Any) -> dict[str, Any]:
                 continue
             got = score(trial)
             for k, v in got.items():
-                if v < base[k] and base[k] > 0 or (k == "roads" and v < base[k]):
+                if k != "roads" and base[k] > 0 and v < base[k]:
                     hl[k].append(f"blk:{rc[0]},{rc[1]}")
+        # the road tax: every block that carries a road piece
+        hl["roads"] = [f"blk:{r},{c}" for (r, c), code in cells.items() if code >> SP_ROAD_SHIFT]
     return {"columns": [tr.SCORE_LABELS["total"]], "rows": rows, "totals": [js["total"]],
             "highlight": {"0": hl},
             "verdict": tr.OUTCOME["won"] if js["won"] else tr.OUTCOME["lost"]}

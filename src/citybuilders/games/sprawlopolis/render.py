@@ -281,15 +281,18 @@ class SprawlScoreResult(ScoreResult):
 
 
 # ------------------------------------------------------------------ score calculator board
-def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int = 2) -> str:
+def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int = 2,
+                   grid: dict[tuple[int, int], int] | None = None) -> str:
     """SVG of a score file's ``cards`` (``(card, row, col, rot)`` in play order; later cards
     cover earlier ones) in the file's own block coordinates, drawn at 1.5× the play board's
     block size: every block ``data-key="blk:R,C"``,
     and every block cell within ``margin`` of the city (or around 0,0 when empty) a target
-    ``data-key="pos:R,C"`` (a card's top-left block goes there)."""
-    cells: dict[tuple[int, int], int] = {}
+    ``data-key="pos:R,C"`` (a card's top-left block goes there). ``grid`` (a score file's
+    ``grid`` form: ``{(row, col): block code}``) is drawn instead of ``placements`` when
+    given."""
+    cells: dict[tuple[int, int], int] = dict(grid or {})
     owner: dict[tuple[int, int], int] = {}
-    for k, (card, row, col, rot) in enumerate(placements):
+    for k, (card, row, col, rot) in enumerate(() if grid else placements):
         for j, code in enumerate(card_blocks(card, rot)):
             cells[(row + j // 2, col + j % 2)] = code
             owner[(row + j // 2, col + j % 2)] = k
@@ -311,8 +314,8 @@ def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int 
         for c in range(c0, c1 + 1):
             x, y = ox + c * _CW, oy + r * _CH
             if (r, c) in cells:
-                out.append(f"<g data-key='blk:{r},{c}' class='block' data-card="
-                           f"'{placements[owner[(r, c)]][0]}'>"
+                card = placements[owner[(r, c)]][0] if (r, c) in owner else 0
+                out.append(f"<g data-key='blk:{r},{c}' class='block' data-card='{card}'>"
                            + _svg_block(x, y, cells[(r, c)]) + "</g>")
             out.append(f"<rect data-key='pos:{r},{c}' class='slot' x='{x}' y='{y}' "
                        f"width='{_CW}' height='{_CH}' fill='rgba(0,0,0,0)' stroke='#bbb' "
