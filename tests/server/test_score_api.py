@@ -295,3 +295,32 @@ def test_sprawlopolis_grid_form_drawn_and_highlighted(client):
     assert hl["group:park"] == ["blk:0,0"] and hl["group:commercial"] == ["blk:1,0"]
     assert hl["roads"] == ["blk:0,1", "blk:1,0", "blk:1,1"]
     assert hl["condition:12"] == ["blk:1,0", "blk:1,1"]
+
+
+def test_board_drawings():
+    from citybuilders.games.kingdom_builder.render import score_board_svg
+    from citybuilders.games.kingdom_builder.rules.board import make_board
+    from citybuilders.games.roll_into_town.render import score_map_svg
+    from citybuilders.games.sprawlopolis.loader import card_blocks
+    from citybuilders.games.sprawlopolis.render import score_city_svg
+
+    board = make_board((("tavern", 0), ("paddock", 0), ("oasis", 0), ("farm", 0)))
+    svg = score_board_svg(board, [(0, 0, ""), (21, 1, "W")], ["#d62728", "#1f57c4"])
+    assert svg.count('data-key="hex:') == 400
+    assert svg.count('class="kb-settlement"') == 2 and 'data-piece="W"' in svg
+    assert 'fill="#1f57c4"' in svg
+    # a later card covers an earlier one: block 0,1 shows card 9's block, not card 4's
+    svg = score_city_svg([(4, 0, 0, 0), (9, 0, 1, 180)], margin=0)
+    assert svg.count("data-key='blk:") == 6 and svg.count("data-key='pos:") == 6
+    assert "data-key='blk:0,1' class='block' data-card='9'" in svg
+    assert card_blocks(9, 180) != card_blocks(9, 0)
+    svg = score_map_svg([[(0, 0, 0), None]])
+    assert svg.count("data-key='sq:") == 2 and ">?</text>" in svg
+
+
+def test_hostile_names_stay_text(client):
+    d = example("roll-into-town")
+    d["name"] = "</script><svg onload=alert(1)>"
+    body = client.post("/api/score/roll-into-town?draw=1", json=d).json()
+    assert body["columns"] == [d["name"]]  # JSON: the page writes it with textContent
+    assert "onload" not in body["svg"]

@@ -462,6 +462,8 @@ class KingdomBuilderView(View):
 
 
 # ------------------------------------------------------------------ score calculator board
+from citybuilders.core.view import esc as _esc  # noqa: E402  (score calculator section)
+
 SCORE_COLORS = ("#d62728", "#1f57c4", "#ff8c00", "#7b2fa0", "#208080", "#e377c2", "#6b4f2a",
                 "#111111")
 """The player colours the score calculator page offers (index = colour id)."""
@@ -491,13 +493,13 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
             cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
             cy = margin + size + r * size * 1.5
             fill = colors[p] if 0 <= p < len(colors) else "#000"
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" fill="{escape(fill)}" '
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" fill="{_esc(fill)}" '
                        f'stroke="#fff" pointer-events="none" class="kb-settlement" '
                        f'data-player="{p}"/>')
             if letter:
                 out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
-                           f'text-anchor="middle" class="kb-piece" data-piece="{escape(letter)}" '
-                           f'pointer-events="none">{escape(letter)}</text>')
+                           f'text-anchor="middle" class="kb-piece" data-piece="{_esc(letter)}" '
+                           f'pointer-events="none">{_esc(letter)}</text>')
         elif label:
             out.append(label)
     out.append("</svg>")

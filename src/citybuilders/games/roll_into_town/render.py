@@ -294,6 +294,9 @@ class RollIntoTownView(View):
 
 
 # ------------------------------------------------------------------ score calculator board
+from ...core.view import esc as _esc  # noqa: E402  (score calculator section)
+
+
 def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str:
     """SVG of a sheet file's map: ``cells[r][c]`` = ``(terrain, water/flow sides, building
     code)`` or None for a token that does not parse (drawn as a red ``?``). Every square is a
@@ -330,7 +333,7 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str
                 fill = "#b00000" if cell is None else ("#000" if b else "#333")
                 weight = " font-weight='bold'" if b or cell is None else ""
                 parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' font-size='11' "
-                             f"fill='{fill}'{weight} pointer-events='none'>{escape(label)}</text>")
+                             f"fill='{fill}'{weight} pointer-events='none'>{_esc(label)}</text>")
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
