@@ -279,6 +279,12 @@ def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
                     + ' #board [data-key^="pos:"]')).slice(0, 50).map((e) => {
                     const r = e.getBoundingClientRect(); return Math.max(r.width, r.height); }))""")
                 assert tap >= 24, (g, tap)
+            if lang == "en" and size == "desktop" and g == "kingdom-builder":
+                page.emulate_media(media="print")  # print-friendly: board and breakdown only
+                assert page.locator("#palette").is_hidden() and page.locator("#board svg").is_visible()
+                assert page.locator("#score-table").is_visible()
+                page.screenshot(path=str(artifacts / f"score-{g}-print-{lang}.png"), full_page=True)
+                page.emulate_media(media="screen")
             if lang == "en":
                 bad = _axe(page)
                 assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
