@@ -324,3 +324,17 @@ def test_hostile_names_stay_text(client):
     body = client.post("/api/score/roll-into-town?draw=1", json=d).json()
     assert body["columns"] == [d["name"]]  # JSON: the page writes it with textContent
     assert "onload" not in body["svg"]
+
+
+def test_examples_are_the_documented_ones():
+    import re
+
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    documented = []
+    for block in re.findall(r"```json\n(.*?)```", text, flags=re.S):
+        try:
+            documented.append(json.loads(block))
+        except json.JSONDecodeError:
+            pass  # abridged examples (with ...)
+    for path in sorted(EXAMPLES.glob("*.json")):
+        assert json.loads(path.read_text(encoding="utf-8")) in documented, path.name
