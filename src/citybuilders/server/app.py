@@ -33,6 +33,7 @@ from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
+from .scorer import score_router
 from .store import Store, StoreError
 from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
     check_record
@@ -254,6 +255,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     app.state.store = store
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(score_router(templates))  # /score and /api/score/<game> (scorer.py)
 
     def manager(request: Request | WebSocket) -> GameManager:
         return request.app.state.manager

@@ -459,3 +459,48 @@ class KingdomBuilderView(View):
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:
         return display_panels(obs, names, you, terminal)
+
+
+# ------------------------------------------------------------------ score calculator board
+from citybuilders.core.view import esc as _esc  # noqa: E402  (score calculator section)
+
+SCORE_COLORS = ("#d62728", "#1f57c4", "#ff8c00", "#7b2fa0", "#208080", "#e377c2", "#6b4f2a",
+                "#111111")
+"""The player colours the score calculator page offers (index = colour id)."""
+
+
+def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
+                    colors: Sequence[str]) -> str:
+    """SVG of a score-file position: the 400 hexes of ``board`` (``<polygon
+    data-key="hex:R,C" class="hex">``, castles and locations labelled) and ``pieces`` as
+    ``(hex index, player, letter)`` (letter "" = a settlement, else the Crossroads piece
+    letter), each a circle in ``colors[player]`` (``#rrggbb``). Pieces ignore pointer events,
+    so a click always reaches the hex under them."""
+    size = _SVG_SIZE
+    w = math.sqrt(3) * size
+    margin = _SVG_MARGIN
+    width = margin * 2 + w * SIZE + w / 2
+    height = margin * 2 + size * 1.5 * (SIZE - 1) + size * 2
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+           f'class="kb-board score-board" role="img">']
+    on: dict[int, tuple[int, str]] = {i: (p, letter) for i, p, letter in pieces}
+    radius = f"{size * 0.55:.1f}"
+    for i, (plain, _legal, label) in enumerate(_hex_strings(board)):
+        out.append(plain)
+        if i in on:
+            p, letter = on[i]
+            r, c = divmod(i, SIZE)
+            cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
+            cy = margin + size + r * size * 1.5
+            fill = colors[p] if 0 <= p < len(colors) else "#000"
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" fill="{_esc(fill)}" '
+                       f'stroke="#fff" pointer-events="none" class="kb-settlement" '
+                       f'data-player="{p}"/>')
+            if letter:
+                out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
+                           f'text-anchor="middle" class="kb-piece" data-piece="{_esc(letter)}" '
+                           f'pointer-events="none">{_esc(letter)}</text>')
+        elif label:
+            out.append(label)
+    out.append("</svg>")
+    return "\n".join(out)

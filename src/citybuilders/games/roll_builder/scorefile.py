@@ -31,7 +31,7 @@ from .rules.player_sheet import PlayerSheet
 from .rules.state import RollBuilderRules, RollBuilderState
 from .scoring import CATEGORIES, score_sheet
 
-__all__ = ["RollBuilderScore", "score_file", "score_file_text", "FIELDS"]
+__all__ = ["RollBuilderScore", "score_file", "score_file_text", "replay_position", "FIELDS"]
 
 FIELDS = ("game", "sheet", "roads", "buildings", "marks", "innovations", "wonder",
           "favor_crossed", "strength_crossed", "wealth_stored", "format")
@@ -303,15 +303,9 @@ def _why_not_box(s: RollBuilderState, p: PlayerSheet, k: int, v: int, where: str
             f"({sheet.wonder_name} is ascending: values never go down)")
 
 
-def score_file(data: Any) -> RollBuilderScore:
-    """Score a sheet-state file (format in docs/formats.md, "Roll Builder sheet state").
-
-    Replays the drawing with the engine's checks (module docstring): roads on usable sides, open
-    (river sides and ridges need their innovation) and joined to the network; marks on connected
-    spaces with something to collect; buildings where their placement rule allows; wonder boxes
-    unlocked, with their prerequisites and the wonder's ordering rule; track and storage limits.
-    Raises FormatError (one line starting with the field) on any problem.
-    """
+def _start(data: Any) -> tuple[RollBuilderState, PlayerSheet]:
+    """Check the file's ``game``, its keys and its ``sheet``; a fresh one-player state on that
+    sheet and its player. Raises FormatError."""
     if not isinstance(data, dict):
         raise FormatError("file: expected a JSON object")
     g = data.get("game", "roll-builder")
@@ -323,15 +317,49 @@ def score_file(data: Any) -> RollBuilderScore:
             if re.fullmatch(r"[A-Za-z0-9_]{1,40}", k):
                 raise FormatError(f"{k}: unknown field; allowed: {allowed}")
             raise FormatError(f"file: unknown field {k[:40]!r}; allowed: {allowed}")
-    rules = _rules_for(data.get("sheet"))
-    sheet = rules.sheet
-    s = rules.new_initial_state(1, 0)
-    p = s.players[0]
+    s = _rules_for(data.get("sheet")).new_initial_state(1, 0)
+    return s, s.players[0]
+
+
+def _replay(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> int:
+    """Draw the file on ``p``'s sheet in the replay order (module docstring); the number of
+    roads drawn. Raises FormatError at the first problem (what came before stays drawn)."""
     _innovations(s, p, data)
     drawn = _roads(s, p, data)
     _marks(s, p, data)
     _buildings(s, p, data)
     _wonder(s, p, data)
+    return drawn
+
+
+def replay_position(data: Any) -> tuple[RollBuilderState | None, str | None]:
+    """The sheet of a score file drawn as far as it is valid, for the score calculator page:
+    ``(state, None)`` when the whole file replays, ``(state, message)`` with the first
+    problem's FormatError message (the state holds what was drawn before it), or
+    ``(None, message)`` when not even the sheet can be set up."""
+    try:
+        s, p = _start(data)
+    except FormatError as exc:
+        return None, str(exc)
+    try:
+        _replay(s, p, data)
+    except FormatError as exc:
+        return s, str(exc)
+    return s, None
+
+
+def score_file(data: Any) -> RollBuilderScore:
+    """Score a sheet-state file (format in docs/formats.md, "Roll Builder sheet state").
+
+    Replays the drawing with the engine's checks (module docstring): roads on usable sides, open
+    (river sides and ridges need their innovation) and joined to the network; marks on connected
+    spaces with something to collect; buildings where their placement rule allows; wonder boxes
+    unlocked, with their prerequisites and the wonder's ordering rule; track and storage limits.
+    Raises FormatError (one line starting with the field) on any problem.
+    """
+    s, p = _start(data)
+    drawn = _replay(s, p, data)
+    sheet = s.game.sheet  # type: ignore[attr-defined]
     fav = _int(data, "favor_crossed", 0, len(sheet.tracks[0]) - 1)
     stg = _int(data, "strength_crossed", 0, len(sheet.tracks[1]) - 1)
     wealth = _int(data, "wealth_stored", 0, sheet.wealth_storage)

@@ -293,3 +293,49 @@ class RollIntoTownView(View):
                        terminal: bool) -> list[Panel] | None:
         """Round, dice, icons to draw, who still plays, resources per seat."""
         return display_panels(obs, names, you, terminal)
+
+
+# ------------------------------------------------------------------ score calculator board
+from ...core.view import esc as _esc  # noqa: E402  (score calculator section)
+
+
+def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str:
+    """SVG of a sheet file's map: ``cells[r][c]`` = ``(terrain, water/flow sides, building
+    code)`` or None for a token that does not parse (drawn as a red ``?``). Every square is a
+    ``<g data-key="sq:R,C">``; rivers are blue lines through their flow sides, coasts blue
+    edges on their water sides, buildings their two-letter code."""
+    size = 40
+    rows = len(cells)
+    cols = max((len(r) for r in cells), default=0)
+    w, h = cols * size + 20, rows * size + 20
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
+             f"font-family='sans-serif' class='rit-map score-board' role='img'>"]
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            x, y = 10 + c * size, 10 + r * size
+            t, sides, b = cell if cell is not None else (R.EMPTY, 0, 0)
+            parts.append(f"<g data-key='sq:{r},{c}' class='sq'><rect x='{x}' y='{y}' "
+                         f"width='{size}' height='{size}' fill='{_FILL[t]}' stroke='#999'/>")
+            cx, cy = x + size / 2, y + size / 2
+            for s in range(4):
+                if t in (R.RIVER, R.COAST) and sides >> s & 1:
+                    if t == R.RIVER:
+                        ex = cx + (size / 2) * (0, 1, 0, -1)[s]
+                        ey = cy + (size / 2) * (-1, 0, 1, 0)[s]
+                        parts.append(f"<line x1='{cx}' y1='{cy}' x2='{ex}' y2='{ey}' "
+                                     f"stroke='#2a6fd1' stroke-width='6'/>")
+                    else:
+                        x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
+                                          (x, y + size, x + size, y + size),
+                                          (x, y, x, y + size))[s]
+                        parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
+                                     f"stroke='#2a6fd1' stroke-width='5'/>")
+            label = "?" if cell is None else (BUILDING_CODES.get(b) or _LABEL.get(t))
+            if label:
+                fill = "#b00000" if cell is None else ("#000" if b else "#333")
+                weight = " font-weight='bold'" if b or cell is None else ""
+                parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' font-size='11' "
+                             f"fill='{fill}'{weight} pointer-events='none'>{_esc(label)}</text>")
+            parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)

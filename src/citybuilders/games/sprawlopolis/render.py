@@ -279,3 +279,57 @@ class SprawlScoreResult(ScoreResult):
         lines.append("")
         lines.append(OUTCOME["won"] if b.won else OUTCOME["lost"])
         return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ score calculator board
+def score_city_svg(placements: Sequence[tuple[int, int, int, int]], margin: int = 2,
+                   grid: dict[tuple[int, int], int] | None = None) -> str:
+    """SVG of a score file's ``cards`` (``(card, row, col, rot)`` in play order; later cards
+    cover earlier ones) in the file's own block coordinates, drawn at 1.5× the play board's
+    block size: every block ``data-key="blk:R,C"``,
+    and every block cell within ``margin`` of the city (or around 0,0 when empty) a target
+    ``data-key="pos:R,C"`` (a card's top-left block goes there). ``grid`` (a score file's
+    ``grid`` form: ``{(row, col): block code}``) is drawn instead of ``placements`` when
+    given."""
+    cells: dict[tuple[int, int], int] = dict(grid or {})
+    owner: dict[tuple[int, int], int] = {}
+    for k, (card, row, col, rot) in enumerate(() if grid else placements):
+        for j, code in enumerate(card_blocks(card, rot)):
+            cells[(row + j // 2, col + j % 2)] = code
+            owner[(row + j // 2, col + j % 2)] = k
+    if cells:
+        r0 = min(r for r, _ in cells) - margin
+        r1 = max(r for r, _ in cells) + margin
+        c0 = min(c for _, c in cells) - margin
+        c1 = max(c for _, c in cells) + margin
+    else:
+        r0, r1, c0, c1 = -1, 2, -1, 2
+    width = (c1 - c0 + 1) * _CW + 20
+    height = (r1 - r0 + 1) * _CH + 20
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+           f"width='{width * 3 // 2}' height='{height * 3 // 2}' font-family='sans-serif' "
+           f"font-size='10' "
+           f"class='sp-city score-board' role='img'>"]
+    ox, oy = 10 - c0 * _CW, 10 - r0 * _CH
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            x, y = ox + c * _CW, oy + r * _CH
+            if (r, c) in cells:
+                card = placements[owner[(r, c)]][0] if (r, c) in owner else 0
+                out.append(f"<g data-key='blk:{r},{c}' class='block' data-card='{card}'>"
+                           + _svg_block(x, y, cells[(r, c)]) + "</g>")
+            out.append(f"<rect data-key='pos:{r},{c}' class='slot' x='{x}' y='{y}' "
+                       f"width='{_CW}' height='{_CH}' fill='rgba(0,0,0,0)' stroke='#bbb' "
+                       f"stroke-width='0.5' stroke-dasharray='2,2'/>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def card_svg(number: int, rot: int = 0) -> str:
+    """A small SVG of card ``number`` (its 4 blocks at rotation ``rot``)."""
+    out = ["<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 76 56' width='76' "
+           "height='56' aria-hidden='true'>"]
+    for k, code in enumerate(card_blocks(number, rot)):
+        out.append(_svg_block((k % 2) * 38, (k // 2) * 28, code, 38, 28))
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,293 @@
+"""The score calculator page (/score) in a real Chromium: rebuild each game's documented
+example (examples/score/, from docs/formats.md) by clicking, and check the breakdown shown
+equals ``citybuilders score`` on the same file; an invalid placement is flagged on the board;
+save -> load round trip; the share link reproduces the position; phone viewport; axe-core;
+screenshots in test-artifacts/ (desktop 1280x800 and phone 390x844, en / pt-BR / zh-Hant).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "score"
+GAMES = ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder")
+
+
+def cli_score(path: Path, game: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "citybuilders", "score", game, str(path),
+                          "--json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def expected_table(game: str, js: dict) -> dict[str, list[int]]:
+    """The breakdown table the page must show for the CLI's ``--json`` result ``js``."""
+    if game == "kingdom-builder":
+        pl = js["players"]
+        rows = {c: [p["cards"][c] for p in pl] for c in pl[0]["cards"]}
+        rows["castles"] = [p["castles"] for p in pl]
+        rows.update({t: [p["tasks"][t] for p in pl] for t in pl[0].get("tasks", {})})
+        rows["total"] = [p["total"] for p in pl]
+    elif game == "sprawlopolis":
+        rows = {f"group:{z}": [v] for z, v in js["groups"].items()}
+        rows["roads"] = [-js["roads"]]
+        rows.update({f"condition:{n}": [v] for n, v in js["conditions"].items()})
+        rows["target"] = [js["target"]]
+        rows["total"] = [js["total"]]
+    elif game == "roll-into-town":
+        pl = js["players"]
+        rows = {c: [p["parts"][c] for p in pl] for c in pl[0]["parts"]}
+        rows["total"] = [p["total"] for p in pl]
+    else:
+        rows = {c: [v] for c, v in js["parts"].items()}
+        rows["total"] = [js["total"]]
+    return rows
+
+
+def shown_table(page) -> dict[str, list[int]]:
+    return page.evaluate("""() => Object.fromEntries(Array.from(
+        document.querySelectorAll('#score-table tr[data-row]')).map((tr) => [tr.dataset.row,
+        Array.from(tr.querySelectorAll('td')).map((td) => Number(td.textContent))]))""")
+
+
+def settle(page) -> None:
+    """Wait until the page has scored its current position (no request in flight)."""
+    page.wait_for_function("""() => { const h = location.hash;
+        return document.body.dataset.scored && document.body.dataset.scoredHash === h; }""",
+                           timeout=15000)
+
+
+_LINE_POINT = """(key) => {
+  const el = Array.from(document.querySelectorAll('#board [data-key]'))
+    .find((e) => e.getAttribute('data-key') === key);
+  el.scrollIntoView({block: 'center'});
+  const m = el.getScreenCTM();
+  const x = (el.x1.baseVal.value + el.x2.baseVal.value) / 2;
+  const y = (el.y1.baseVal.value + el.y2.baseVal.value) / 2;
+  return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+}"""
+
+
+def click_key(page, key: str) -> None:
+    """A real mouse click on the board element ``key`` (a road side is a thin line: its
+    midpoint)."""
+    loc = page.locator(f'#board [data-key="{key}"]').first
+    if loc.evaluate("(e) => e.tagName") == "line":
+        page.mouse.click(*page.evaluate(_LINE_POINT, key))
+    else:
+        loc.click()
+    settle(page)
+
+
+def open_game(page, base: str, game: str, query: str = "") -> None:
+    page.goto(f"{base}/score{query}")
+    page.click(f"#game-tabs [data-game={game}]")
+    page.wait_for_selector("#board svg")
+    settle(page)
+
+
+def rebuild_kingdom_builder(page, data: dict) -> None:
+    for k, (sid, rot) in enumerate(data["sections"]):
+        page.select_option(f'#setup [data-section="{k}"]', sid)
+        settle(page)
+        page.select_option(f'#setup [data-rotation="{k}"]', str(rot))
+        settle(page)
+    for k, card in enumerate(data["cards"]):
+        page.select_option(f'#setup [data-card="{k}"]', card)
+        settle(page)
+    for task in data.get("tasks", []):
+        page.check(f'#setup [data-task="{task}"]')
+        settle(page)
+    for key in ("settlements", "wagons", "ships", "warriors", "city_hall"):
+        page.click(f'#palette [data-piece="{key}"]')
+        for p, hexes in enumerate(data.get(key, [])):
+            page.click(f'#palette [data-player="{p}"]')
+            for r, c in hexes[:1] if key == "city_hall" else hexes:  # a city hall: its centre
+                click_key(page, f"hex:{r},{c}")
+
+
+def rebuild_sprawlopolis(page, data: dict) -> None:
+    for k, c in enumerate(data["conditions"]):
+        page.select_option(f'#setup [data-condition="{k}"]', str(c))
+        settle(page)
+    for e in data["cards"]:
+        if (e.get("rot", 0) == 180) != (page.get_attribute("#sp-rotate", "aria-pressed") == "true"):
+            page.click("#sp-rotate")
+        page.click(f'#palette [data-card="{e["card"]}"]')
+        page.locator(f'#board [data-key="pos:{e["row"]},{e["col"]}"]').hover()
+        assert page.locator("#board .cb-preview").count() == 4  # the 2x2 placement preview
+        click_key(page, f'pos:{e["row"]},{e["col"]}')
+
+
+def rebuild_roll_into_town(page, data: dict) -> None:
+    page.fill("#rit-name", data["name"])
+    for r, row in enumerate(data["map"]):
+        for c, tok in enumerate(row.split()):
+            if tok in (".", "TH"):
+                continue
+            for part in tok.split("+"):
+                page.click(f'#palette [data-token="{part}"]')
+                click_key(page, f"sq:{r},{c}")
+
+
+def rebuild_roll_builder(page, data: dict) -> None:
+    from citybuilders.games.roll_builder.loader import load_shipped_sheet
+
+    sheet = load_shipped_sheet(data["sheet"])
+    page.select_option("#rb-sheet", data["sheet"])
+    settle(page)
+    for iid in data["innovations"]:
+        click_key(page, f"circle:{iid}.1")
+    for e in data["roads"]:
+        click_key(page, "edge:" + sheet.edge_name[sheet.edge_of(e)])
+    page.click('#palette [data-tool="mark"]')
+    for m in data["marks"]:
+        click_key(page, f"space:{m}")
+    for space, n in data["buildings"]:
+        page.click(f'#palette [data-tool="b{n}"]')
+        click_key(page, f"space:{space}")
+    for box, v in data["wonder"].items():
+        page.select_option("#rb-value", str(v))
+        click_key(page, f"box:{box}")
+    for key in ("favor_crossed", "strength_crossed", "wealth_stored"):
+        page.fill(f"#rb-{key}", str(data[key]))
+        settle(page)
+
+
+REBUILD = {"kingdom-builder": rebuild_kingdom_builder, "sprawlopolis": rebuild_sprawlopolis,
+           "roll-into-town": rebuild_roll_into_town, "roll-builder": rebuild_roll_builder}
+
+
+@pytest.mark.parametrize("name", GAMES + ("kingdom-builder-crossroads",))
+def test_rebuild_example_by_clicking(page, live_server, tmp_path, name):
+    game = name if name in GAMES else "kingdom-builder"
+    src = EXAMPLES / f"{name}.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    want = cli_score(src, game)
+    open_game(page, live_server, game)
+    REBUILD[game](page, data)
+    assert page.locator("#flag").is_hidden(), page.inner_text("#flag")
+    assert shown_table(page) == expected_table(game, want)
+    # save: the downloaded score file scores the same with the CLI
+    with page.expect_download() as dl:
+        page.click("#save")
+    saved = tmp_path / "saved.json"
+    dl.value.save_as(saved)
+    assert cli_score(saved, game) == want
+    # share link: a fresh page on the link shows the same breakdown
+    link = page.input_value("#share")
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("#score-table")
+    settle(other)
+    assert shown_table(other) == expected_table(game, want)
+    # load: the saved file on a fresh page
+    fresh = page.context.new_page()
+    fresh.goto(live_server + "/score")
+    settle(fresh)
+    fresh.set_input_files("#load", str(saved))
+    fresh.wait_for_function(f"document.body.dataset.game === {game!r}")
+    settle(fresh)
+    assert shown_table(fresh) == expected_table(game, want)
+    assert not page.js_errors
+
+
+def test_invalid_placements_are_flagged(page, live_server, artifacts):
+    open_game(page, live_server, "sprawlopolis")
+    page.click('#palette [data-card="4"]')
+    click_key(page, "pos:0,0")
+    page.click('#palette [data-card="9"]')
+    # checked as you go: the preview at a corner-only cell is refused before the click...
+    page.locator('#board [data-key="pos:2,2"]').hover()
+    page.wait_for_function("document.body.dataset.preview === 'illegal'")
+    assert page.locator("#board .cb-preview.illegal").count() == 4
+    assert "touches the city only at a corner" in page.inner_text("#preview-note")
+    page.screenshot(path=str(artifacts / "score-sprawlopolis-illegal-preview.png"))
+    page.locator('#board [data-key="pos:1,2"]').hover()
+    page.wait_for_function("document.body.dataset.preview === 'legal'")
+    assert page.locator("#board .cb-preview.illegal").count() == 0
+    # ... and a card placed there all the same is flagged on the board with the rule
+    click_key(page, "pos:2,2")  # touches card 4 only at a corner
+    assert "touches the city only at a corner" in page.inner_text("#flag")
+    page.screenshot(path=str(artifacts / "score-sprawlopolis-flagged.png"))
+    bad = page.evaluate("Array.from(document.querySelectorAll('#board .cb-bad'))"
+                        ".map((e) => e.getAttribute('data-key')).sort()")
+    assert bad == ["pos:2,2", "pos:2,3", "pos:3,2", "pos:3,3"]
+    page.click("#sp-undo")
+    settle(page)
+    assert page.locator("#flag").is_hidden()
+    # Kingdom Builder: a settlement on a mountain hex
+    open_game(page, live_server, "kingdom-builder")
+    click_key(page, "hex:0,3")
+    assert "hex 0,3 is mountain" in page.inner_text("#flag")
+    page.screenshot(path=str(artifacts / "score-kingdom-builder-flagged.png"))
+    assert page.evaluate("document.querySelector('#board .cb-bad').getAttribute('data-key')") \
+        == "hex:0,3"
+    click_key(page, "hex:0,3")  # click again: removed, valid again
+    assert page.locator("#flag").is_hidden()
+
+
+def test_highlight_what_scored(page, live_server):
+    data = json.loads((EXAMPLES / "roll-into-town.json").read_text(encoding="utf-8"))
+    link_page = page
+    open_game(link_page, live_server, "roll-into-town")
+    rebuild_roll_into_town(link_page, {"name": "Ann", "map": data["map"][:4] + [
+        "c:NW fa fa mo TH QU mo . ."] + ["." + " ." * 8] * 4})
+    page.hover('#score-table tr[data-row="lighthouse"] th')
+    keys = page.evaluate("Array.from(document.querySelectorAll('#board .cb-scored'))"
+                         ".map((e) => e.getAttribute('data-key'))")
+    assert keys == ["sq:2,3"]
+
+
+def _axe(page) -> list[dict]:
+    axe = resources.files("axe_playwright_python") / "axe.min.js"
+    page.add_script_tag(content=axe.read_text(encoding="utf-8"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "zh_Hant"])
+def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
+    example = {g: json.loads((EXAMPLES / f"{g}.json").read_text(encoding="utf-8"))
+               for g in GAMES}
+    import base64
+    for size, (w, h) in (("desktop", (1280, 800)), ("phone", (390, 844))):
+        ctx = browser.new_context(viewport={"width": w, "height": h})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for g in GAMES:
+            frag = base64.urlsafe_b64encode(json.dumps(
+                {"g": g, "f": example[g], "c": [0, 1]}).encode()).decode().rstrip("=")
+            page.goto(f"{live_server}/score?lang={lang}#p={frag}")
+            page.wait_for_selector("#score-table")
+            settle(page)
+            page.screenshot(path=str(artifacts / f"score-{g}-{size}-{lang}.png"), full_page=True)
+            if size == "phone":  # usable: the page is not wider than the screen (a large
+                # board scrolls inside its own box), the hexes/squares are big enough to tap
+                assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, g
+                box = page.locator("#board").bounding_box()
+                assert box and box["width"] <= w
+                tap = page.evaluate("""() => Math.min(...Array.from(document.querySelectorAll(
+                    '#board [data-key^="hex:"], #board [data-key^="sq:"], #board [data-key^="space:"],'
+                    + ' #board [data-key^="pos:"]')).slice(0, 50).map((e) => {
+                    const r = e.getBoundingClientRect(); return Math.max(r.width, r.height); }))""")
+                assert tap >= 24, (g, tap)
+            if lang == "en" and size == "desktop" and g == "kingdom-builder":
+                page.emulate_media(media="print")  # print-friendly: board and breakdown only
+                assert page.locator("#palette").is_hidden() and page.locator("#board svg").is_visible()
+                assert page.locator("#score-table").is_visible()
+                page.screenshot(path=str(artifacts / f"score-{g}-print-{lang}.png"), full_page=True)
+                page.emulate_media(media="screen")
+            if lang == "en":
+                bad = _axe(page)
+                assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                                 for v in bad]
+        assert not errors
+        ctx.close()
