@@ -274,8 +274,13 @@ def run_to_file(
 
     ``progress(done, total)`` is called as rows are written (``total`` = games of this shard;
     a resumed run starts at the games already done). Raises RunError for a bad resume (changed
-    command, corrupt progress file, output without progress file) or a missing pyarrow.
+    command, corrupt progress file, output without progress file), more shards than games
+    (``--shard 1/N`` with N > games would leave shards empty) or a missing pyarrow.
     """
+    if shard is not None and shard[1] > games:
+        raise RunError(f"--shard {shard[0]}/{shard[1]}: {games} games cannot be split into "
+                       f"{shard[1]} shards (some shards would get no game); allowed: N "
+                       f"from 1 to {games}")
     start, stop = shard_range(games, shard)
     summary = StreamSummary(spec.players, by)
     sink: Any = None
