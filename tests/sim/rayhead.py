@@ -21,6 +21,9 @@ __all__ = ["LOOPBACK_ENV", "free_port", "start_head", "stop_head", "descendants"
 
 LOOPBACK_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
 """Makes Ray use 127.0.0.1 as this node's address (it binds its servers there)."""
+HEAD_ENV = {**LOOPBACK_ENV, "RAY_agent_register_timeout_ms": "300000"}
+"""The head's environment: on a busy machine Ray's dashboard agent (a Python process) may take
+longer than the default 30 s to start, and the raylet then aborts."""
 
 
 def free_port() -> int:
@@ -65,7 +68,7 @@ def start_head(temp: Path, cpus: int = 2) -> tuple[subprocess.Popen, str]:
     connect (a throwaway driver connects first, so a timed run does not pay for the head's
     own start-up)."""
     port = free_port()
-    env = dict(os.environ, **LOOPBACK_ENV)
+    env = dict(os.environ, **HEAD_ENV)
     proc = subprocess.Popen(
         [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--num-cpus",
          str(cpus), "--port", str(port), "--node-ip-address", "127.0.0.1",
@@ -83,16 +86,30 @@ def start_head(temp: Path, cpus: int = 2) -> tuple[subprocess.Popen, str]:
                 stop_head(proc)
                 raise RuntimeError("Ray head did not come up")
             time.sleep(0.2)
-    for attempt in range(3):  # a busy machine may need more than one try
-        probe = subprocess.run(
-            [sys.executable, "-c", "import ray, sys; ray.init(address=sys.argv[1], "
-             "logging_level='ERROR', log_to_driver=False); ray.shutdown()", address],
-            env=env, capture_output=True, timeout=300)
+    if not _probe(proc, address, env):
+        stop_head(proc)
+        raise RuntimeError("cannot connect a driver to the Ray head (it exited or did not answer)")
+    return proc, address
+
+
+def _probe(proc: subprocess.Popen, address: str, env: dict[str, str]) -> bool:
+    """Connect a throwaway driver (up to 3 tries, 5 minutes); False if the head exits first."""
+    code = ("import ray, sys; ray.init(address=sys.argv[1], logging_level='ERROR', "
+            "log_to_driver=False); ray.shutdown()")
+    for _ in range(3):
+        probe = subprocess.Popen([sys.executable, "-c", code, address], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 300
+        while probe.poll() is None and proc.poll() is None and time.time() < deadline:
+            time.sleep(0.2)
+        if probe.poll() is None:
+            probe.kill()
+            probe.wait()
         if probe.returncode == 0:
-            return proc, address
-        time.sleep(2)
-    stop_head(proc)
-    raise RuntimeError(f"cannot connect to the Ray head: {probe.stderr[-500:]!r}")
+            return True
+        if proc.poll() is not None:
+            return False
+    return False
 
 
 def stop_head(proc: subprocess.Popen) -> None:

@@ -104,3 +104,28 @@ def test_unreachable_address_is_one_quick_line(cli) -> None:
     code, _, err = cli("simulate", "sprawlopolis", "-n", "3", "-p", "random", "--executor", "ray",
                        "--address", "nohostport")
     assert code == 2 and "expected auto, host:port or ray://host:port" in err
+
+
+def test_custom_sections_travel_to_the_ray_workers(ray_head, tmp_path: Path) -> None:
+    """The sections file is read once by the driver; the workers get the document in the run's
+    options (the engine opens no file) and give the local pool's rows."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from kingdom_builder.test_custom_sections import doc
+
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps(doc()))
+    args = ["simulate", "kingdom-builder", "-p", "random,random", "-n", "24", "--seed", "3",
+            "-q", "-o", f"sections_file={f}", "--sections", "meadow,paddock,oasis,farm",
+            "--batch-size", "4"]
+    local = tmp_path / "local.jsonl"
+    proc = cli_process(*args, "--out", str(local))
+    assert proc.wait(240) == 0, proc.stderr.read()[-2000:]
+    out = tmp_path / "ray.jsonl"
+    proc = cli_process(*args, "--out", str(out), "--executor", "ray", "--address",
+                       ray_head["address"], env=LOOPBACK_ENV)
+    _, stderr = proc.communicate(timeout=240)
+    assert proc.returncode == 0, stderr[-2000:]
+    assert out.read_bytes() == local.read_bytes()
+    assert all(json.loads(x)["setup"].startswith("meadow:") for x in out.read_text().splitlines())
