@@ -2,7 +2,7 @@
 workers on the same run, and the driver's peak RSS on a long streaming run.
 
 Run: ``python benchmarks/bench_sim.py [--game kingdom-builder] [--players random,random]
-[--games 3000] [--rss-games 100000] [--no-ray]``. Each figure is one ``citybuilders simulate``
+[--games 3000] [--rounds 1] [--rss-games 100000] [--no-ray]``. Each figure is one ``citybuilders simulate``
 subprocess (wall time, driver start-up included); the Ray run starts its own local head with
 2 CPUs bound to 127.0.0.1 and stops it afterwards. Peak RSS is the driver's ``VmHWM`` (pool
 workers excluded), sampled every 0.1 s. "steady" is the rate after the first checkpoint
@@ -12,11 +12,13 @@ workers excluded), sampled every 0.1 s. "steady" is the rate after the first che
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,6 +50,9 @@ def run(args: list[str], env: dict[str, str] | None = None,
     """Wall seconds, the driver's peak RSS (KiB) and the steady rate (games/s after the first
     checkpoint, start-up excluded; 0 if unknown) of ``citybuilders ARGS`` writing ``out``."""
     progress = out.with_name(out.name + ".progress.json") if out else None
+    for old in (out, progress):  # an earlier round's files would fake the steady rate
+        if old is not None and old.exists():
+            old.unlink()
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "citybuilders", *args],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -71,43 +76,66 @@ def run(args: list[str], env: dict[str, str] | None = None,
 
 
 class RayHead:
-    """A local Ray head with 2 CPUs on 127.0.0.1 (context manager)."""
+    """A local Ray head with 2 CPUs on 127.0.0.1 (context manager), started with this
+    interpreter (``python -m ray.scripts.scripts``, so its workers import this checkout) and
+    stopped by killing exactly its process tree (never ``ray stop``, which stops every Ray on
+    the machine). Entering returns once a throwaway driver has connected: the timed run pays
+    for its own connection and workers, not for the head's start-up."""
 
     def __enter__(self) -> str:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.temp = Path(tempfile.mkdtemp(prefix="cbr", dir="/tmp"))
+        # a busy machine's dashboard agent may take more than the default 30 s to start
+        env = dict(os.environ, **LOOPBACK_ENV, RAY_agent_register_timeout_ms="300000")
         self.proc = subprocess.Popen(
-            [str(Path(sys.executable).with_name("ray")), "start", "--head", "--num-cpus", "2",
+            [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--num-cpus", "2",
              "--port", str(self.port), "--node-ip-address", "127.0.0.1",
              "--include-dashboard=false", "--temp-dir", str(self.temp),
              "--object-store-memory", "100000000", "--disable-usage-stats", "--block"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-            env=dict(os.environ, **LOOPBACK_ENV))
-        deadline = time.time() + 90
+            env=env)
+        address = f"127.0.0.1:{self.port}"
+        deadline = time.time() + 120
         while True:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return f"127.0.0.1:{self.port}"
+                break
             except OSError:
                 if self.proc.poll() is not None or time.time() > deadline:
+                    self.__exit__()
                     raise SystemExit("Ray head did not start")
                 time.sleep(0.2)
+        code = ("import ray, sys; ray.init(address=sys.argv[1], logging_level='ERROR', "
+                "log_to_driver=False); ray.shutdown()")
+        for _ in range(3):  # a busy machine may need more than one try
+            probe = subprocess.Popen([sys.executable, "-c", code, address], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.time() + 300
+            while probe.poll() is None and self.proc.poll() is None and time.time() < deadline:
+                time.sleep(0.2)
+            if probe.poll() is None:
+                probe.kill()
+                probe.wait()
+            if probe.returncode == 0:
+                return address
+            if self.proc.poll() is not None:
+                break
+        self.__exit__()
+        raise SystemExit("cannot connect a driver to the Ray head (it exited or did not answer)")
 
     def __exit__(self, *exc: object) -> None:
-        import psutil
-
-        family = psutil.Process(self.proc.pid).children(recursive=True)
+        family = _descendants(self.proc.pid)
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             pass
-        for p in family:
+        for pid in set(family + _descendants(self.proc.pid)):
             try:
-                p.kill()
-            except psutil.NoSuchProcess:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
                 pass
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
@@ -115,6 +143,25 @@ class RayHead:
             pass
         self.proc.wait(10)
         shutil.rmtree(self.temp, ignore_errors=True)
+
+
+def _descendants(pid: int) -> list[int]:
+    """Living descendants of ``pid`` (from /proc; Ray workers run in sessions of their own)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parents.items() if pp == p]
+        found += kids
+        todo += kids
+    return found
 
 
 def main() -> None:
@@ -125,31 +172,46 @@ def main() -> None:
     ap.add_argument("--rss-games", type=int, default=100_000, help="games of the RSS run (0: skip)")
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray run")
     ap.add_argument("--only-rss", action="store_true", help="only the RSS run")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="repeat the three runs this many times (order reversed every other "
+                         "round: the machine's load drifts) and print the medians")
     opts = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    print("command: python benchmarks/bench_sim.py " + " ".join(sys.argv[1:]), flush=True)
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
         base = ["simulate", opts.game, "-p", opts.players, "--seed", "1", "-q"]
         if not opts.only_rss:
-            runs = [("local --jobs 1", ["-j", "1"], None), ("local --jobs 2", ["-j", "2"], None)]
-            for k, (label, extra, env) in enumerate(runs):
-                out = Path(tmp) / f"rows{k}.jsonl"
-                sec, rss, steady = run([*base, "-n", str(opts.games), "--out", str(out), *extra],
-                                       env, out)
-                print(f"{label:16} {opts.games} games: {sec:7.2f} s  {opts.games / sec:8.1f} games/s"
-                      f" (steady {steady:6.1f})  driver peak RSS {rss / 1024:.0f} MiB", flush=True)
+            runs: list[tuple[str, list[str], dict[str, str] | None]] = [
+                ("local --jobs 1", ["-j", "1"], None), ("local --jobs 2", ["-j", "2"], None)]
             if not opts.no_ray:
                 try:
                     import ray  # noqa: F401
                 except ImportError:
                     print("ray              not installed (pip install 'citybuilders[ray]')")
                 else:
-                    with RayHead() as address:
-                        out = Path(tmp) / "rows-ray.jsonl"
-                        args = [*base, "-n", str(opts.games), "--out", str(out), "--executor", "ray",
-                                "--address", address]
-                        sec, rss, steady = run(args, LOOPBACK_ENV, out)
-                        print(f"{'ray (2 workers)':16} {opts.games} games: {sec:7.2f} s  "
-                              f"{opts.games / sec:8.1f} games/s (steady {steady:6.1f})  driver peak "
-                              f"RSS {rss / 1024:.0f} MiB", flush=True)
+                    # the head starts once, before any timed run, and stays up between rounds
+                    address = stack.enter_context(RayHead())
+                    runs.append(("ray (2 workers)", ["--executor", "ray", "--address", address],
+                                 LOOPBACK_ENV))
+            rates: dict[str, list[float]] = {label: [] for label, _, _ in runs}
+            for rnd in range(opts.rounds):
+                order = list(enumerate(runs))
+                for k, (label, extra, env) in (order if rnd % 2 == 0 else order[::-1]):
+                    out = Path(tmp) / f"rows{k}.jsonl"
+                    sec, rss, steady = run([*base, "-n", str(opts.games), "--out", str(out),
+                                            *extra], env, out)
+                    rates[label].append(opts.games / sec)
+                    print(f"round {rnd + 1} {label:16} {opts.games} games: {sec:7.2f} s  "
+                          f"{opts.games / sec:8.1f} games/s (steady {steady:6.1f})  driver peak "
+                          f"RSS {rss / 1024:.0f} MiB", flush=True)
+                if "ray (2 workers)" in rates:
+                    print(f"round {rnd + 1} ray / local --jobs 2 (wall games/s): "
+                          f"{rates['ray (2 workers)'][-1] / rates['local --jobs 2'][-1]:.3f}",
+                          flush=True)
+            if opts.rounds > 1:
+                for label, xs in rates.items():
+                    print(f"median {label:16} {statistics.median(xs):8.1f} games/s "
+                          f"(rounds: {', '.join(f'{x:.1f}' for x in xs)})", flush=True)
         if opts.rss_games:
             out = Path(tmp) / "big.jsonl"
             sec, rss, _ = run([*base, "-n", str(opts.rss_games), "--out", str(out), "-j", "2"])

@@ -101,6 +101,9 @@ def _game_options(
         if name == "sheet_file" and "sheet_doc" in specs:  # Roll Builder: the CLI reads the file
             given["sheet_doc"] = _sheet_document(value)
             continue
+        if name == "sections_file" and "sections_doc" in specs:  # Kingdom Builder: likewise
+            given["sections_doc"] = _sections_document(value)
+            continue
         if name not in specs:
             allowed = ", ".join(sorted(specs)) or "(none)"
             _fail(f"unknown option '{name}' for {cls.name}; allowed: {allowed}")
@@ -115,6 +118,18 @@ def _sheet_document(path: str) -> Any:
 
     try:
         return read_sheet_document(path.strip())
+    except CitybuildersError as exc:
+        _fail(str(exc))
+
+
+def _sections_document(path: str) -> Any:
+    """``-o sections_file=PATH``: read a custom Kingdom Builder sections file (a regular file
+    of at most 64 KiB) for the ``sections_doc`` option, so the game never opens files and the
+    record carries the sections."""
+    from .games.kingdom_builder.loader import read_sections_document
+
+    try:
+        return read_sections_document(path.strip())
     except CitybuildersError as exc:
         _fail(str(exc))
 

@@ -9,12 +9,8 @@ import json
 import os
 import shutil
 import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,77 +19,23 @@ from citybuilders.sim.executor import LocalExecutor
 from citybuilders.sim.run import progress_path, run_to_file
 
 from .conftest import cli_process
+from .rayhead import LOOPBACK_ENV, cmdline, descendants, free_port, start_head, stop_head
 
 pytestmark = pytest.mark.ray
 
 GAMES = 2000
-LOOPBACK_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
-"""Makes Ray use 127.0.0.1 as this node's address (it binds its servers there)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def ray_head():
     pytest.importorskip("ray", reason="ray not installed (pip install 'citybuilders[ray]')")
-    port = _free_port()
     temp = Path(f"/tmp/cbray{os.getpid()}")
-    ray_bin = Path(sys.executable).with_name("ray")
-    proc = subprocess.Popen(
-        [str(ray_bin), "start", "--head", "--num-cpus", "2", "--port", str(port),
-         "--node-ip-address", "127.0.0.1", "--include-dashboard=false", "--temp-dir", str(temp),
-         "--object-store-memory", "100000000", "--disable-usage-stats", "--block"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        env=dict(os.environ, **LOOPBACK_ENV))
+    proc, address = start_head(temp)
     try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, "ray start exited"
-                assert time.time() < deadline, "Ray head did not come up"
-                time.sleep(0.2)
-        yield {"address": f"127.0.0.1:{port}", "pid": proc.pid}
+        yield {"address": address, "pid": proc.pid}
     finally:
-        _stop_head(proc)
+        stop_head(proc)
         shutil.rmtree(temp, ignore_errors=True)
-
-
-def _descendants(pid: int) -> list[Any]:
-    import psutil
-
-    try:
-        return psutil.Process(pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-
-
-def _stop_head(proc: subprocess.Popen) -> None:
-    """Stop the head and every process it started (Ray workers run in sessions of their own)."""
-    import psutil
-
-    family = _descendants(proc.pid)
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        pass
-    for p in [*family, *_descendants(proc.pid)]:
-        try:
-            p.kill()
-        except psutil.NoSuchProcess:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait(10)
 
 
 @pytest.fixture(scope="module")
@@ -119,16 +61,7 @@ def test_ray_rows_identical_to_local(ray_head, local_rows: Path, tmp_path: Path)
 
 def _task_workers(head_pid: int) -> list[int]:
     """Ray worker processes of this head now running a batch (process title ray::play_range)."""
-    import psutil
-
-    found = []
-    for p in _descendants(head_pid):
-        try:
-            if " ".join(p.cmdline()).startswith("ray::play_range"):
-                found.append(p.pid)
-        except psutil.NoSuchProcess:
-            continue
-    return found
+    return [p for p in descendants(head_pid) if cmdline(p).startswith("ray::play_range")]
 
 
 def test_lost_ray_worker_loses_no_game(ray_head, local_rows: Path, tmp_path: Path) -> None:
@@ -165,9 +98,34 @@ def test_unreachable_address_is_one_quick_line(cli) -> None:
     pytest.importorskip("ray")
     t0 = time.time()
     code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "3", "--executor", "ray",
-                       "--address", f"127.0.0.1:{_free_port()}")
+                       "--address", f"127.0.0.1:{free_port()}")
     assert code == 2 and time.time() - t0 < 10
     assert err.startswith("error: --address 127.0.0.1:") and "cannot reach a Ray cluster" in err
     code, _, err = cli("simulate", "sprawlopolis", "-n", "3", "-p", "random", "--executor", "ray",
                        "--address", "nohostport")
     assert code == 2 and "expected auto, host:port or ray://host:port" in err
+
+
+def test_custom_sections_travel_to_the_ray_workers(ray_head, tmp_path: Path) -> None:
+    """The sections file is read once by the driver; the workers get the document in the run's
+    options (the engine opens no file) and give the local pool's rows."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from kingdom_builder.test_custom_sections import doc
+
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps(doc()))
+    args = ["simulate", "kingdom-builder", "-p", "random,random", "-n", "24", "--seed", "3",
+            "-q", "-o", f"sections_file={f}", "--sections", "meadow,paddock,oasis,farm",
+            "--batch-size", "4"]
+    local = tmp_path / "local.jsonl"
+    proc = cli_process(*args, "--out", str(local))
+    assert proc.wait(240) == 0, proc.stderr.read()[-2000:]
+    out = tmp_path / "ray.jsonl"
+    proc = cli_process(*args, "--out", str(out), "--executor", "ray", "--address",
+                       ray_head["address"], env=LOOPBACK_ENV)
+    _, stderr = proc.communicate(timeout=240)
+    assert proc.returncode == 0, stderr[-2000:]
+    assert out.read_bytes() == local.read_bytes()
+    assert all(json.loads(x)["setup"].startswith("meadow:") for x in out.read_text().splitlines())

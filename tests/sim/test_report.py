@@ -60,11 +60,21 @@ def test_report_numbers_on_synthetic_rows(tmp_path: Path) -> None:
     assert lords["rate"] == 1.0 and lords["p_rate"] == 1.0 and lords["sig_rate"] is False
     assert lords["rate_ci"] == pytest.approx([0.9541821, 1.0], abs=1e-6)
     assert cards["knights"]["rest_games"] == 0 and cards["knights"]["sig_mean"] is False
-    # comparisons: 2 position tests + 2 per card with other games (4 cards) + 6 card pairs
-    assert len(rep["tests"]) == 2 + 8 + 6
+    # comparisons: 2 position tests + 2 per card with other games (4 cards) + 2 per card pair
+    # (6 pairs: mean score and rate)
+    assert len(rep["tests"]) == 2 + 8 + 12
     assert sum(t["significant"] for t in rep["tests"]) == 2 + 4 + 6
     pairs = {c["level"]: c for c in rep["pairs"]["card"]}
     assert pairs["farmers + lords"]["games"] == 80 and pairs["fishermen + miners"]["mean"] == 6.0
+    fl = pairs["farmers + lords"]
+    assert fl["sig_mean"] is True and fl["rate"] == 1.0 and fl["sig_rate"] is False
+    assert fl["p_rate_holm"] == 1.0 and fl["rate_ci"] == pytest.approx([0.9541821, 1.0], abs=1e-6)
+    by_claim = {t["claim"]: t for t in rep["tests"]}
+    t = by_claim["cards farmers + lords: mean score differs from the other games"]
+    assert (t["level_games"], t["rest_games"], t["significant"]) == (80, 20, True)
+    assert "cards farmers + lords: win share of greedy differs from the other games" in by_claim
+    assert rep["length"] == {"games": 100, "mean": 100.99, "min": 100, "p5": 100, "median": 101,
+                             "p95": 102, "max": 102}
     sections = rep["families"]["section"]
     assert [s["level"] for s in sections] == ["barn", "farm", "oasis", "tavern"]
     assert rep["lengths"] == [(100, 34), (101, 33), (102, 33)]
@@ -158,6 +168,16 @@ def test_report_opens_in_chromium(tmp_path: Path, cli) -> None:
                 "figure.plot svg", "els => els.map(e => e.getBoundingClientRect().width)")
             assert len(sizes) == len(captions) >= 6 and min(sizes) > 100
             assert page.locator("table.family[data-family=card] tr").count() >= 6
+            assert "Start player's win share per pair of cards" in captions
+            assert "Game length" in captions
+            assert page.locator("table.pairs[data-family=card] tr").count() >= 2
+            assert page.locator("#game-length td").count() == 7
+            page.locator("#all-tests summary").click()
+            assert page.locator("#all-tests tr").count() >= 3  # the header, the 2 position tests
+            artifacts = Path(__file__).resolve().parents[2] / "test-artifacts" / "sim"
+            artifacts.mkdir(parents=True, exist_ok=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.screenshot(path=str(artifacts / "report-desktop.png"), full_page=True)
             assert errors == []
             assert all(u.startswith("file://") for u in requests)  # self-contained
         finally:

@@ -70,6 +70,17 @@ def test_shards_concatenate_to_the_whole(cli, tmp_path: Path, suffix: str) -> No
     assert whole.read_bytes().count(b"\n") == 50 + (suffix == ".csv")
 
 
+def test_more_shards_than_games_is_an_error(cli, tmp_path: Path) -> None:
+    code, _, err = cli("simulate", "sprawlopolis", "-p", "random", "-n", "5", "-q",
+                       "--shard", "1/1000000", "--out", str(tmp_path / "r.jsonl"))
+    assert code == 2
+    assert err.strip() == ("error: --shard 1/1000000: 5 games cannot be split into 1000000 "
+                           "shards (some shards would get no game); allowed: N from 1 to 5")
+    assert not (tmp_path / "r.jsonl").exists()
+    out = _sim(cli, tmp_path / "last.jsonl", "--shard", "5/5", games=5)  # N = games: 1 each
+    assert "1 games" in out or "1 game" in out
+
+
 def test_stream_summary_matches_in_memory_summary(tmp_path: Path) -> None:
     spec = BatchSpec("roll-builder", ("random",), {})
     summ = run_to_file(spec, 40, 2, LocalExecutor(1), tmp_path / "r.jsonl", by="sheet")

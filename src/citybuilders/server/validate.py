@@ -7,7 +7,8 @@ seeds against the platform's one range (``core.game.check_seed``), option docume
 size cap. The server never reads a path a client names: ``sheet_file`` (Roll Builder's
 user-sheet path option, for the CLI) is refused; a user sheet is uploaded as a document
 (``options.sheet_doc``, a JSON object) and stored in the game's options, so its record is
-self-contained.
+self-contained. Kingdom Builder's custom board sections likewise: ``sections_file`` is refused,
+the document is uploaded as ``options.sections_doc``.
 """
 
 from __future__ import annotations
@@ -20,19 +21,25 @@ from ..core.game import Game, check_seed
 from ..core.registry import game_class
 from .manager import SEAT_KINDS, ApiError, requested_game
 
-__all__ = ["SHEET_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
+__all__ = ["SHEET_DOC_MAX", "SECTIONS_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
            "check_options", "check_record", "check_player_count"]
 
 SHEET_DOC_MAX = 200_000
 """Largest uploaded sheet document (``options.sheet_doc``), in bytes of compact JSON."""
 NAME_MAX = 40
 """Longest seat name, in characters."""
+SECTIONS_DOC_MAX = 64 * 1024
+"""Largest uploaded Kingdom Builder sections document (``options.sections_doc``), in bytes."""
 REFUSED_OPTIONS = {
     "sheet_file": ("the server reads no files: choose a shipped sheet with 'sheet' or upload "
                    "the sheet document itself as options.sheet_doc (a JSON object)"),
+    "sections_file": ("the server reads no files: upload the sections document itself as "
+                      "options.sections_doc (a JSON object {\"sections\": [...]})"),
 }
 """Options the server refuses whatever their value (other than null): they name server paths."""
-_DOC_OPTIONS = ("sheet_doc",)
+_DOC_OPTIONS = {"sheet_doc": ("sheet", SHEET_DOC_MAX),
+                "sections_doc": ("sections", SECTIONS_DOC_MAX)}
+"""Document options: what the document is (for messages) and its size cap in bytes."""
 
 
 def _short(value: Any) -> str:
@@ -60,12 +67,13 @@ def check_options(options: Any, where: str = "options") -> dict[str, Any]:
         if key in REFUSED_OPTIONS and value is not None:
             raise ApiError(400, f"{where}.{key}: refused; {REFUSED_OPTIONS[key]}")
         if key in _DOC_OPTIONS and value is not None:
+            what, cap = _DOC_OPTIONS[key]
             if not isinstance(value, dict):
-                raise ApiError(400, f"{where}.{key}: expected the sheet document as a JSON "
+                raise ApiError(400, f"{where}.{key}: expected the {what} document as a JSON "
                                     f"object, got {_short(value)}")
             size = len(json.dumps(value, separators=(",", ":")))
-            if size > SHEET_DOC_MAX:
-                raise ApiError(413, f"{where}.{key}: {size} bytes, at most {SHEET_DOC_MAX}")
+            if size > cap:
+                raise ApiError(413, f"{where}.{key}: {size} bytes, at most {cap}")
     return dict(options)
 
 

@@ -19,7 +19,7 @@ from ..core.registry import load_game
 from ..core.rng import derive_seed, make_rng
 from ..core.runner import play_out
 
-__all__ = ["BatchSpec", "play_one", "play_range", "run_batch", "summarize", "iter_csv_rows",
+__all__ = ["BatchSpec", "play_one", "play_range", "warm_up", "run_batch", "summarize", "iter_csv_rows",
            "csv_cells"]
 
 
@@ -65,6 +65,17 @@ def play_range(spec: BatchSpec, base_seed: int, start: int, stop: int) -> list[d
     """Rows of games ``start .. stop - 1`` (one task of an executor; the game is loaded once)."""
     game = load_game(spec.game, **spec.options)
     return [play_one(spec, i, base_seed, game) for i in range(start, stop)]
+
+
+def warm_up(spec: BatchSpec) -> int:
+    """Load ``spec``'s game and bots in a fresh worker process (an executor's start-up task,
+    run while the driver plays the first games itself). Returns the process id."""
+    import os
+
+    load_game(spec.game, **spec.options)
+    for name in set(spec.players):
+        make_bot(name)
+    return os.getpid()
 
 
 def _worker(args: tuple[BatchSpec, int, int]) -> dict[str, Any]:

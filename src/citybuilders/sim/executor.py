@@ -17,7 +17,7 @@ import multiprocessing as mp
 import socket
 from typing import Any, Iterable, Iterator, Protocol
 
-from .batch import BatchSpec, play_range
+from .batch import BatchSpec, play_range, warm_up
 
 __all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor"]
 
@@ -39,6 +39,14 @@ class Executor(Protocol):
 
     def close(self) -> None:
         """Release workers (idempotent)."""
+        ...  # pragma: no cover - protocol
+
+    def warm(self, spec: BatchSpec) -> None:
+        """Start the workers loading ``spec``'s game now, without waiting."""
+        ...  # pragma: no cover - protocol
+
+    def ready(self) -> bool:
+        """True once a worker can take a batch at once (the driver plays games until then)."""
         ...  # pragma: no cover - protocol
 
 
@@ -85,6 +93,12 @@ class LocalExecutor:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def warm(self, spec: BatchSpec) -> None:
+        """Nothing to do: forked pool workers start in milliseconds."""
+
+    def ready(self) -> bool:
+        return True
+
 
 def _check_reachable(address: str, timeout: float = 3.0) -> None:
     """Raise ExecutorError unless ``host:port`` (or ``ray://host:port``) accepts a TCP connection."""
@@ -124,6 +138,23 @@ class RayExecutor:
             raise ExecutorError(f"--address {address}: cannot connect to Ray ({first})") from None
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(num_cpus=1, max_retries=max_retries)(play_range)
+        self._warm = ray.remote(num_cpus=1, max_retries=0)(warm_up)
+        self._warming: list[Any] = []
+
+    def warm(self, spec: BatchSpec) -> None:
+        """One start-up task per worker (Ray starts a new job's worker processes on demand,
+        seconds on a busy machine): the workers start and load the game while the driver plays
+        the first games itself."""
+        self._warming = [self._warm.remote(spec) for _ in range(self.workers)]
+
+    def ready(self) -> bool:
+        """True once any start-up task has finished (a worker is up), or none was sent."""
+        if not self._warming:
+            return True
+        done, _ = self._ray.wait(self._warming, num_returns=1, timeout=0)
+        if done:
+            self._warming = []
+        return bool(done)
 
     def run(self, spec: BatchSpec, seed: int,
             batches: Iterable[tuple[int, int]]) -> Iterator[tuple[int, list[dict[str, Any]]]]:

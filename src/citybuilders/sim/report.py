@@ -13,8 +13,10 @@ inline SVG, no script, no external resource) with:
   condition and Roll Builder sheet: games, mean score and a rate (target reached when rows have
   ``won``; else the win share of the first seat's bot when bots differ; else the start player's
   win share), each tested against the games without that level (Welch z for the mean,
-  two-proportion z for the rate); the same for each pair of cards/conditions, with heat maps;
-* solo rank histogram; game length distribution.
+  two-proportion z for the rate); the same for each pair of cards/conditions, with heat maps
+  of both (significant cells starred);
+* solo rank histogram; game length (mean, percentiles, distribution);
+* every comparison in one table (claim, games on each side, p, Holm p, mark).
 
 Every comparison's p-value is adjusted with Holm's method over all comparisons of the report
 and marked significant when the adjusted value is below ``ALPHA``; each line shows the number of
@@ -395,6 +397,10 @@ def build_report(data: ReportData) -> dict[str, Any]:
                 tests.append({"claim": f"{fam}s {a} + {b}: mean score differs from the other games",
                               "games": data.total.n, "p": c["p_mean"],
                               "ref": (fam + "-pair", c["level"], "mean")})
+                tests.append({"claim": f"{fam}s {a} + {b}: {data.rate_label} differs from the "
+                                       "other games",
+                              "games": data.total.n, "p": c["p_rate"],
+                              "ref": (fam + "-pair", c["level"], "rate")})
         pairs[fam] = rows
     rep["pairs"] = pairs
     adjusted = holm([t["p"] for t in tests])
@@ -410,9 +416,10 @@ def build_report(data: ReportData) -> dict[str, Any]:
                 c[f"p_{what}_holm"] = t["p_holm"] if t else 1.0
     for fam, rows in pairs.items():
         for c in rows:
-            t = marks.get((fam + "-pair", c["level"], "mean"))
-            c["sig_mean"] = bool(t and t["significant"])
-            c["p_mean_holm"] = t["p_holm"] if t else 1.0
+            for what in ("mean", "rate"):
+                t = marks.get((fam + "-pair", c["level"], what))
+                c[f"sig_{what}"] = bool(t and t["significant"])
+                c[f"p_{what}_holm"] = t["p_holm"] if t else 1.0
     if "positions" in rep:
         rep["positions"]["p_chi2_holm"] = marks[("positions", "chi2")]["p_holm"]
         rep["positions"]["p_binom_holm"] = marks[("positions", "binom")]["p_holm"]
@@ -420,11 +427,38 @@ def build_report(data: ReportData) -> dict[str, Any]:
         rep["positions"]["sig_binom"] = marks[("positions", "binom")]["significant"]
     for t in tests:
         t["ref"] = list(t["ref"])
+        if t["ref"][0] in families or t["ref"][0].endswith("-pair"):
+            fam = t["ref"][0].removesuffix("-pair")
+            rows = families.get(fam, []) if not t["ref"][0].endswith("-pair") else pairs[fam]
+            c = next(c for c in rows if c["level"] == t["ref"][1])
+            t["level_games"], t["rest_games"] = c["games"], c["rest_games"]
     rep["tests"] = tests
     rep["ranks"] = sorted(data.ranks.items(), key=lambda kv: -kv[1])
     rep["lengths"] = sorted(data.lengths.items())
+    rep["length"] = _length_stats(data.lengths)
     rep["mixed_seats"] = data.mixed_seats
     return rep
+
+
+def _length_stats(lengths: Counter) -> dict[str, Any] | None:
+    """Games, mean, min, 5th/50th/95th percentile and max of the game length (player actions;
+    nearest-rank percentiles), or None without rows."""
+    n = sum(lengths.values())
+    if not n:
+        return None
+    items = sorted(lengths.items())
+
+    def pct(q: float) -> int:
+        rank, seen = max(1, math.ceil(q * n)), 0
+        for v, c in items:
+            seen += c
+            if seen >= rank:
+                return v
+        return items[-1][0]  # pragma: no cover - rank <= n
+
+    mean = math.fsum(v * c for v, c in items) / n
+    return {"games": n, "mean": mean, "min": items[0][0], "p5": pct(0.05), "median": pct(0.5),
+            "p95": pct(0.95), "max": items[-1][0]}
 
 
 # ---------------------------------------------------------------------- plots
@@ -485,17 +519,25 @@ def _plots(data: ReportData, rep: dict[str, Any]) -> list[tuple[str, str]]:
         if len(levels) < 2:
             continue
         pos = {lv: i for i, lv in enumerate(levels)}
-        grid = [[math.nan] * len(levels) for _ in levels]
-        for r in rows:
-            a, b = pos[r["pair"][0]], pos[r["pair"][1]]
-            grid[a][b] = grid[b][a] = r["mean"]
-        size = 2.5 + 0.35 * len(levels)
-        fig, ax = plt.subplots(figsize=(size + 1.5, size), constrained_layout=True)
-        im = ax.imshow(grid, cmap="viridis")
-        ax.set_xticks(range(len(levels)), levels, rotation=90, fontsize="small")
-        ax.set_yticks(range(len(levels)), levels, fontsize="small")
-        fig.colorbar(im, ax=ax, label="mean score")
-        out.append((f"Mean score per pair of {fam}s", _svg(fig)))
+        for what, label, scale in (("mean", "mean score", 1), ("rate", rep["rate_label"], 100)):
+            grid = [[math.nan] * len(levels) for _ in levels]
+            for r in rows:
+                a, b = pos[r["pair"][0]], pos[r["pair"][1]]
+                grid[a][b] = grid[b][a] = r[what] * scale
+            size = 2.5 + 0.35 * len(levels)
+            fig, ax = plt.subplots(figsize=(size + 1.5, size), constrained_layout=True)
+            im = ax.imshow(grid, cmap="viridis")
+            for r in rows:
+                if r[f"sig_{what}"]:
+                    a, b = pos[r["pair"][0]], pos[r["pair"][1]]
+                    for x, y in ((a, b), (b, a)):
+                        ax.text(x, y, "*", ha="center", va="center", color="white",
+                                fontsize="large", fontweight="bold")
+            ax.set_xticks(range(len(levels)), levels, rotation=90, fontsize="small")
+            ax.set_yticks(range(len(levels)), levels, fontsize="small")
+            unit = " (%)" if scale == 100 else ""
+            fig.colorbar(im, ax=ax, label=f"{label}{unit}; * significant after Holm")
+            out.append((f"{label[0].upper()}{label[1:]} per pair of {fam}s", _svg(fig)))
     if rep["ranks"]:
         fig, ax = plt.subplots(figsize=(6, 0.9 + 0.3 * len(rep["ranks"])), constrained_layout=True)
         ax.barh([k for k, _ in rep["ranks"]], [v for _, v in rep["ranks"]])
@@ -543,28 +585,41 @@ p = {{ "%.3g"|format(P.p_chi2) }}, Holm p = {{ "%.3g"|format(P.p_chi2_holm) }}:
 p = {{ "%.3g"|format(P.p_binom) }}, Holm p = {{ "%.3g"|format(P.p_binom_holm) }}:
 <span class="{{ 'sig' if P.sig_binom else 'ns' }}">{{ 'significant' if P.sig_binom else 'n.s.' }}</span></p>
 {% endif %}
+{% macro cells(c) %}<td>{{ c.games }} / {{ c.games + c.rest_games }}</td>
+<td>{{ "%.2f"|format(c.mean) }} ({{ "%.2f"|format(c.mean_ci[0]) }} – {{ "%.2f"|format(c.mean_ci[1]) }})</td>
+<td>{{ "%.2f"|format(c.rest_mean) }}</td><td>{{ "%.3g"|format(c.p_mean_holm) if c.tested else "—" }}</td>
+<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else ('n.s.' if c.tested else 'too few games') }}</td>
+<td>{{ "%.1f"|format(100 * c.rate) }} % ({{ "%.1f"|format(100 * c.rate_ci[0]) }} – {{ "%.1f"|format(100 * c.rate_ci[1]) }})</td>
+<td>{{ "%.1f"|format(100 * c.rest_rate) }} %</td><td>{{ "%.3g"|format(c.p_rate_holm) if c.tested else "—" }}</td>
+<td class="{{ 'sig' if c.sig_rate else 'ns' }}">{{ 'significant' if c.sig_rate else ('n.s.' if c.tested else 'too few games') }}</td>{% endmacro %}
 {% for fam, rows in rep.families.items() %}
 <h2>Per {{ fam }}</h2>
 <table class="family" data-family="{{ fam }}"><tr><th class="l">{{ fam }}</th><th>games</th><th>mean score (95 % CI)</th>
 <th>others</th><th>Holm p</th><th></th><th>{{ rep.rate_label }} (95 % Wilson)</th><th>others</th><th>Holm p</th><th></th></tr>
-{% for c in rows %}<tr><td class="l">{{ c.level }}</td><td>{{ c.games }} / {{ c.games + c.rest_games }}</td>
-<td>{{ "%.2f"|format(c.mean) }} ({{ "%.2f"|format(c.mean_ci[0]) }} – {{ "%.2f"|format(c.mean_ci[1]) }})</td>
-<td>{{ "%.2f"|format(c.rest_mean) }}</td><td>{{ "%.3g"|format(c.p_mean_holm) }}</td>
-<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else ('n.s.' if c.tested else 'too few games') }}</td>
-<td>{{ "%.1f"|format(100 * c.rate) }} % ({{ "%.1f"|format(100 * c.rate_ci[0]) }} – {{ "%.1f"|format(100 * c.rate_ci[1]) }})</td>
-<td>{{ "%.1f"|format(100 * c.rest_rate) }} %</td><td>{{ "%.3g"|format(c.p_rate_holm) }}</td>
-<td class="{{ 'sig' if c.sig_rate else 'ns' }}">{{ 'significant' if c.sig_rate else ('n.s.' if c.tested else 'too few games') }}</td></tr>{% endfor %}</table>
+{% for c in rows %}<tr><td class="l">{{ c.level }}</td>{{ cells(c) }}</tr>{% endfor %}</table>
 {% endfor %}
 {% for fam, rows in rep.pairs.items() %}
 <h2>Pairs of {{ fam }}s</h2>
-<table class="pairs"><tr><th class="l">pair</th><th>games</th><th>mean score (95 % CI)</th><th>others</th><th>Holm p</th><th></th></tr>
-{% for c in rows %}<tr><td class="l">{{ c.level }}</td><td>{{ c.games }} / {{ c.games + c.rest_games }}</td>
-<td>{{ "%.2f"|format(c.mean) }} ({{ "%.2f"|format(c.mean_ci[0]) }} – {{ "%.2f"|format(c.mean_ci[1]) }})</td>
-<td>{{ "%.2f"|format(c.rest_mean) }}</td><td>{{ "%.3g"|format(c.p_mean_holm) }}</td>
-<td class="{{ 'sig' if c.sig_mean else 'ns' }}">{{ 'significant' if c.sig_mean else ('n.s.' if c.tested else 'too few games') }}</td></tr>{% endfor %}</table>
+<p>Each pair of {{ fam }}s in the same game against the games without that pair (heat maps under
+Plots; a pair with fewer than {{ min_tested }} games on either side is shown, not tested).</p>
+<table class="pairs" data-family="{{ fam }}"><tr><th class="l">pair</th><th>games</th><th>mean score (95 % CI)</th>
+<th>others</th><th>Holm p</th><th></th><th>{{ rep.rate_label }} (95 % Wilson)</th><th>others</th><th>Holm p</th><th></th></tr>
+{% for c in rows %}<tr><td class="l">{{ c.level }}</td>{{ cells(c) }}</tr>{% endfor %}</table>
 {% endfor %}
 {% if rep.ranks %}<h2>Solo ranks</h2><table><tr><th class="l">rank</th><th>games</th></tr>
 {% for k, v in rep.ranks %}<tr><td class="l">{{ k }}</td><td>{{ v }}</td></tr>{% endfor %}</table>{% endif %}
+{% if rep.length %}{% set L = rep.length %}<h2>Game length</h2>
+<table id="game-length"><tr><th>games</th><th>mean</th><th>min</th><th>5 %</th><th>median</th><th>95 %</th><th>max</th></tr>
+<tr><td>{{ L.games }}</td><td>{{ "%.1f"|format(L.mean) }}</td><td>{{ L.min }}</td><td>{{ L.p5 }}</td>
+<td>{{ L.median }}</td><td>{{ L.p95 }}</td><td>{{ L.max }}</td></tr></table>
+<p>Player actions per game (chance outcomes not counted); distribution under Plots.</p>{% endif %}
+<h2>All comparisons</h2>
+<details id="all-tests"><summary>{{ rep.tests|length }} comparisons, {{ rep.tests|selectattr("significant")|list|length }} significant after Holm (α = {{ rep.alpha }})</summary>
+<table><tr><th class="l">claim</th><th>games (level / others)</th><th>p</th><th>Holm p</th><th></th></tr>
+{% for t in rep.tests|sort(attribute="p_holm") %}<tr><td class="l">{{ t.claim }}</td>
+<td>{% if t.level_games is defined %}{{ t.level_games }} / {{ t.rest_games }}{% else %}{{ t.games }}{% endif %}</td>
+<td>{{ "%.3g"|format(t.p) }}</td><td>{{ "%.3g"|format(t.p_holm) }}</td>
+<td class="{{ 'sig' if t.significant else 'ns' }}">{{ 'significant' if t.significant else 'n.s.' }}</td></tr>{% endfor %}</table></details>
 <h2>Plots</h2>
 {% for title, svg in plots %}<figure class="plot"><figcaption>{{ title }}</figcaption>{{ svg|safe }}</figure>
 {% endfor %}
@@ -590,7 +645,7 @@ def write_report(rows: Path, out: Path, title: str | None = None) -> dict[str, A
     env = Environment(autoescape=True)
     html = env.from_string(_TEMPLATE).render(
         title=title or f"Simulation report: {Path(rows).name}", rep=rep, plots=plots,
-        source=str(rows))
+        source=str(rows), min_tested=MIN_TESTED)
     out = Path(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)

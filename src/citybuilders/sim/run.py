@@ -37,6 +37,9 @@ TARGET_BATCH_SECONDS = 0.5
 """Work per task (seconds of play, from the driver's measurement): far above Ray's ~1 ms cost."""
 MEASURE_SECONDS = 0.2
 """The driver plays games itself for about this long to measure the time of one game."""
+MAX_WARM_SECONDS = 60.0
+"""The driver plays games itself until a worker is up (Ray starts a job's workers on demand),
+at most this long."""
 MAX_BATCH = 2000
 """Largest batch (bounds the rows of one finished batch held before writing)."""
 CHECKPOINT_SECONDS = 1.0
@@ -90,18 +93,29 @@ def iter_rows(
 ) -> Iterator[dict[str, Any]]:
     """Rows of games ``start .. stop - 1`` in index order.
 
-    With ``batch_size`` None the driver first plays games for ~MEASURE_SECONDS (yielding them)
-    and sizes batches to ~TARGET_BATCH_SECONDS, at most MAX_BATCH and small enough that every
-    worker gets about 4 batches. Out-of-order batches wait in a buffer of at most
+    With ``batch_size`` None the driver first plays games for ~MEASURE_SECONDS (yielding them),
+    and on until the executor has a worker up (``executor.ready()``, at most MAX_WARM_SECONDS:
+    Ray's start-up is spent playing, not waiting), and sizes batches to ~TARGET_BATCH_SECONDS, at
+    most MAX_BATCH and small enough that every worker gets about 4 batches. Out-of-order batches wait in a buffer of at most
     ``2 * workers + 1`` batches.
     """
     nxt = start
+    warm = getattr(executor, "warm", None)
+    if warm is not None and stop > start:
+        warm(spec)
+    ready = getattr(executor, "ready", lambda: True)
     if batch_size is None:
         from ..core.registry import load_game
 
         game = load_game(spec.game, **spec.options)
         t0 = time.perf_counter()
-        while nxt < stop and (nxt - start < 2 or time.perf_counter() - t0 < MEASURE_SECONDS):
+        check = MEASURE_SECONDS
+        while nxt < stop:
+            elapsed = time.perf_counter() - t0
+            if nxt - start >= 2 and elapsed >= check:
+                if elapsed >= MAX_WARM_SECONDS or ready():
+                    break
+                check = elapsed + 0.05  # ask the executor at most 20 times a second
             yield play_one(spec, nxt, seed, game)
             nxt += 1
         per_game = (time.perf_counter() - t0) / max(1, nxt - start)
@@ -274,8 +288,13 @@ def run_to_file(
 
     ``progress(done, total)`` is called as rows are written (``total`` = games of this shard;
     a resumed run starts at the games already done). Raises RunError for a bad resume (changed
-    command, corrupt progress file, output without progress file) or a missing pyarrow.
+    command, corrupt progress file, output without progress file), more shards than games
+    (``--shard 1/N`` with N > games would leave shards empty) or a missing pyarrow.
     """
+    if shard is not None and shard[1] > games:
+        raise RunError(f"--shard {shard[0]}/{shard[1]}: {games} games cannot be split into "
+                       f"{shard[1]} shards (some shards would get no game); allowed: N "
+                       f"from 1 to {games}")
     start, stop = shard_range(games, shard)
     summary = StreamSummary(spec.players, by)
     sink: Any = None

@@ -15,7 +15,7 @@ from citybuilders.core.rng import make_rng
 
 from . import texts as kb_texts
 from .actions import NUM_ACTIONS
-from .loader import base_section_ids, crossroads_section_ids
+from .loader import SectionCatalog, base_section_ids, crossroads_section_ids, custom_sections
 from .render import KingdomBuilderView
 from .rules.board import Board, make_board
 from .rules.crossroads import SECTIONS as CROSSROADS_SECTIONS
@@ -53,6 +53,15 @@ class KingdomBuilderGame(Game):
     rules_version = "1"
     option_specs = OPTIONS
 
+    def __init__(self, **options: Any) -> None:
+        if options.get("sections_file") is not None:
+            raise OptionError(
+                "option 'sections_file' of kingdom-builder: the game does not read files; pass "
+                "the parsed sections document as 'sections_doc' (the command line's "
+                "-o sections_file=PATH reads the file and does this)")
+        options.pop("sections_file", None)
+        super().__init__(**options)
+
     def _post_init(self) -> None:
         opts = self.options
         preset = PRESETS.get(opts["preset"] or "", {})
@@ -60,13 +69,21 @@ class KingdomBuilderGame(Game):
             [f"{s}:0" for s in preset["sections"]] if preset else None
         )
         self._cards = opts["cards"] if opts["cards"] is not None else preset.get("cards")
+        # option sections_doc: the user's own sections join the pool (loader.custom_sections)
+        self.section_catalog: SectionCatalog | None = (
+            None if opts.get("sections_doc") is None else custom_sections(opts["sections_doc"]))
         pool = list(base_section_ids())
         if "crossroads" in opts["expansions"]:
             pool += crossroads_section_ids()
+        if self.section_catalog is not None:
+            pool += self.section_catalog.custom
         self._pool = pool
         if self._sections is not None:
             for spec in self._sections:
-                sid = parse_section_spec(spec)[0]
+                try:
+                    sid = parse_section_spec(spec, self.section_catalog)[0]
+                except ValueError as exc:
+                    raise OptionError(f"option 'sections' of {self.name}: {exc}") from None
                 if sid not in pool:
                     raise OptionError(
                         f"option 'sections': section {sid!r} needs expansions=['crossroads']"
@@ -86,7 +103,7 @@ class KingdomBuilderGame(Game):
         if self._sections is not None:
             chosen = []
             for q, spec in enumerate(self._sections):
-                sid, rot = parse_section_spec(spec)
+                sid, rot = parse_section_spec(spec, self.section_catalog)
                 chosen.append((sid, rots[q] if rot is None else rot))
             sections = tuple(chosen)
         else:
@@ -101,7 +118,7 @@ class KingdomBuilderGame(Game):
                     f"game; allowed: 0 to {num_players - 1}"
                 )
             start = sp
-        return make_board(sections), cards, start
+        return make_board(sections, self.section_catalog), cards, start
 
     def new_initial_state(
         self, num_players: int | None = None, seed: int = 0

@@ -1,20 +1,33 @@
-"""Kingdom Builder data: the board sections of data/sections.json, loaded and validated.
+"""Kingdom Builder data: the board sections of data/sections.json, loaded and validated, and a
+user's own sections document (custom sections for "what if" studies).
 
 Terrain ids (rules digest §1): 0..4 are the buildable terrains and the terrain-card kinds
 (grass, canyon, desert, flower field, forest), then water, mountain, castle and location. The
 file's one-letter codes are :data:`TERRAIN_CODES`. Every error is a one-line FormatError naming
-the section and the problem.
+the section and the problem (and the hex, ``row R col C`` of the section, when there is one).
+
+A custom sections document has the shape of data/sections.json (``{"sections": [...]}``) and is
+passed as the ``sections_doc`` option (the parsed JSON object, or its text): the engine never
+opens a file (the command line reads ``-o sections_file=PATH`` with
+:func:`read_sections_document`). :func:`custom_sections` validates it like the shipped sections
+and more strictly: ids are new (not a shipped id), lower-case ``[a-z0-9_]``; the expansion is
+``base`` (custom sections are played with the base rules); location kinds are base kinds;
+``terrain_counts`` is optional (checked when given).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterator, Mapping
 
 from citybuilders.core.errors import FormatError
+from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_file
+from citybuilders.core.jsonsafe import unicode_problem
 
 __all__ = [
     "TERRAINS",
@@ -36,6 +49,12 @@ __all__ = [
     "base_section_ids",
     "all_section_ids",
     "crossroads_section_ids",
+    "MAX_SECTIONS_BYTES",
+    "MAX_CUSTOM_SECTIONS",
+    "SectionCatalog",
+    "check_sections_document",
+    "custom_sections",
+    "read_sections_document",
 ]
 
 # terrain ids; 0..4 are the buildable terrains and the terrain-card kinds (digest §1)
@@ -72,15 +91,21 @@ class SectionData:
     tiles_per_location: int
 
 
-def _validate_section(raw: Any, where: str) -> SectionData:
+def _validate_section(raw: Any, where: str, custom: bool = False) -> SectionData:
     if not isinstance(raw, dict):
         raise FormatError(f"{where}: expected an object")
-    for key in ("id", "name", "expansion", "rows", "locations", "castles", "terrain_counts"):
+    required = ("id", "name", "rows", "locations", "castles") if custom else (
+        "id", "name", "expansion", "rows", "locations", "castles", "terrain_counts")
+    for key in required:
         if key not in raw:
             raise FormatError(f"{where}: missing key '{key}'")
     sid = raw["id"]
     if not isinstance(sid, str) or not sid:
         raise FormatError(f"{where}: 'id' must be a non-empty string")
+    if custom:
+        raw = dict(raw)
+        raw.setdefault("expansion", "base")
+        _check_custom_head(raw, where)
     if raw["expansion"] not in EXPANSIONS:
         raise FormatError(f"{where} ({sid}): 'expansion' must be one of {', '.join(EXPANSIONS)}, "
                           f"got {raw['expansion']!r}")
@@ -102,12 +127,14 @@ def _validate_section(raw: Any, where: str) -> SectionData:
     for row_t in terrain:
         for t in row_t:
             counts[TERRAINS[t]] += 1
-    if not isinstance(raw["terrain_counts"], dict):
-        raise FormatError(f"{where} ({sid}): 'terrain_counts' must be an object")
-    want = {k: v for k, v in raw["terrain_counts"].items() if v}
-    have = {k: v for k, v in counts.items() if v}
-    if want != have:
-        raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared {want}")
+    if not custom or raw.get("terrain_counts") is not None:
+        if not isinstance(raw["terrain_counts"], dict):
+            raise FormatError(f"{where} ({sid}): 'terrain_counts' must be an object")
+        want = {k: v for k, v in raw["terrain_counts"].items() if v}
+        have = {k: v for k, v in counts.items() if v}
+        if want != have:
+            raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared "
+                              f"{want}")
     for key in ("locations", "castles"):
         if not isinstance(raw[key], list):
             raise FormatError(f"{where} ({sid}): '{key}' must be a list")
@@ -119,7 +146,13 @@ def _validate_section(raw: Any, where: str) -> SectionData:
                               f"row and col 0..9, got {loc!r}")
         r, c, kind = loc
         if terrain[r][c] != LOCATION:
-            raise FormatError(f"{where} ({sid}): location {r},{c} is not an L hex")
+            raise FormatError(f"{where} ({sid}): location at row {r} col {c} is on "
+                              f"{TERRAINS[terrain[r][c]]} ({rows[r][c]}), not an L hex")
+        if any((r, c) == (lr, lc) for lr, lc, _ in locations):
+            raise FormatError(f"{where} ({sid}): location at row {r} col {c} is listed twice")
+        if custom and kind not in _base_location_kinds():
+            raise FormatError(f"{where} ({sid}): location at row {r} col {c}: unknown kind "
+                              f"{kind[:40]!r}; allowed: {', '.join(_base_location_kinds())}")
         locations.append((int(r), int(c), str(kind)))
     castles = []
     for k, cell in enumerate(raw["castles"]):
@@ -128,13 +161,26 @@ def _validate_section(raw: Any, where: str) -> SectionData:
                               f"col 0..9, got {cell!r}")
         r, c = cell
         if terrain[r][c] != CASTLE:
-            raise FormatError(f"{where} ({sid}): castle {r},{c} is not a K hex")
+            raise FormatError(f"{where} ({sid}): castle at row {r} col {c} is on "
+                              f"{TERRAINS[terrain[r][c]]} ({rows[r][c]}), not a K hex")
+        if (r, c) in castles:
+            raise FormatError(f"{where} ({sid}): castle at row {r} col {c} is listed twice")
         castles.append((int(r), int(c)))
-    if len(locations) != counts["location"] or len(castles) != counts["castle"]:
-        raise FormatError(f"{where} ({sid}): listed locations/castles differ from the L/K hexes")
+    for code, listed, kind in (("L", {(r, c) for r, c, _ in locations}, "locations"),
+                               ("K", set(castles), "castles")):
+        for r in range(10):
+            for c in range(10):
+                if rows[r][c] == code and (r, c) not in listed:
+                    raise FormatError(f"{where} ({sid}): the {code} hex at row {r} col {c} is "
+                                      f"not listed in '{kind}'")
+    if custom and (len(locations) > MAX_SPECIAL or len(castles) > MAX_SPECIAL):
+        raise FormatError(f"{where} ({sid}): {len(locations)} location and {len(castles)} "
+                          f"castle hexes; allowed: at most {MAX_SPECIAL} of each")
     tiles_per = raw.get("tiles_per_location", 2)
-    if isinstance(tiles_per, bool) or not isinstance(tiles_per, int) or tiles_per < 1:
-        raise FormatError(f"{where} ({sid}): 'tiles_per_location' must be a positive integer")
+    if (isinstance(tiles_per, bool) or not isinstance(tiles_per, int) or tiles_per < 1
+            or (custom and tiles_per > MAX_SPECIAL)):
+        raise FormatError(f"{where} ({sid}): 'tiles_per_location' must be a positive integer"
+                          + (f" of at most {MAX_SPECIAL}" if custom else ""))
     return SectionData(
         id=str(sid),
         name=str(raw["name"]),
@@ -144,6 +190,41 @@ def _validate_section(raw: Any, where: str) -> SectionData:
         castles=tuple(castles),
         tiles_per_location=tiles_per,
     )
+
+
+_ID = re.compile(r"[a-z0-9_]{1,40}")
+MAX_SPECIAL = 4
+"""Custom sections: at most this many location hexes, castle hexes and tiles per location."""
+
+
+def _check_custom_head(raw: dict[str, Any], where: str) -> None:
+    """The id, name and expansion of a custom section (see the module docstring)."""
+    sid = raw["id"]
+    if not _ID.fullmatch(sid):
+        raise FormatError(f"{where}: 'id' {sid[:40]!r} must be 1-40 characters a-z, 0-9 or _")
+    if sid in section_data():
+        raise FormatError(f"{where} ({sid}): 'id' is a shipped section's id; choose a new one "
+                          f"(shipped: {', '.join(section_data())})")
+    name = raw["name"]
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise FormatError(f"{where} ({sid}): 'name' must be a non-empty string of at most 60 "
+                          f"characters")
+    if raw["expansion"] != "base":
+        raise FormatError(f"{where} ({sid}): 'expansion' of a custom section must be 'base' "
+                          f"(custom sections are played with the base rules), got "
+                          f"{str(raw['expansion'])[:40]!r}")
+
+
+@lru_cache(maxsize=1)
+def _base_location_kinds() -> tuple[str, ...]:
+    """The location kinds of the shipped base sections (oracle, farm, ...), in file order."""
+    kinds: list[str] = []
+    for sec in section_data().values():
+        if sec.expansion == "base":
+            for _, _, k in sec.locations:
+                if k not in kinds:
+                    kinds.append(k)
+    return tuple(kinds)
 
 
 def _cell_ok(cell: Any) -> bool:
@@ -194,3 +275,175 @@ def all_section_ids() -> list[str]:
 def crossroads_section_ids() -> list[str]:
     """The 4 Crossroads section ids in file order."""
     return [s.id for s in section_data().values() if s.expansion == "crossroads"]
+
+
+# --------------------------------------------------------------------------- custom sections
+MAX_SECTIONS_BYTES = 64 * 1024
+"""Largest custom sections document (bytes of its compact JSON text; a section is ~0.5 KiB)."""
+MAX_CUSTOM_SECTIONS = 32
+"""Most sections in one custom sections document."""
+
+
+class SectionCatalog(Mapping[str, SectionData]):
+    """The sections a game may use: the shipped ones, then a custom document's (read-only).
+
+    ``key`` is the custom document's canonical JSON text (hash and equality go by it), so one
+    document gives one catalog and boards are cached per catalog; ``custom`` lists its ids.
+    """
+
+    __slots__ = ("_data", "key", "custom")
+
+    def __init__(self, custom: dict[str, SectionData], key: str) -> None:
+        self._data = {**section_data(), **custom}
+        self.key = key
+        self.custom = tuple(custom)
+
+    def __getitem__(self, sid: str) -> SectionData:
+        return self._data[sid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SectionCatalog) and other.key == self.key
+
+    def __repr__(self) -> str:
+        return f"<SectionCatalog custom={list(self.custom)}>"
+
+
+def _err(where: str, problem: str) -> FormatError:
+    return FormatError(f"{where}: {problem}")
+
+
+def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, Any]:
+    """Check a custom sections document and return an independent copy (parsed JSON).
+
+    ``doc``: the parsed JSON object ``{"sections": [section, ...]}`` (shape of
+    data/sections.json; ``format`` and ``note`` keys are allowed), or its JSON text. At most
+    :data:`MAX_SECTIONS_BYTES` of compact JSON and :data:`MAX_CUSTOM_SECTIONS` sections; every
+    section is checked by :func:`custom_sections`.
+
+    Raises FormatError ``<where>: ...`` / ``<where>: sections[k] (id): ...`` (one line)."""
+    if isinstance(doc, str):
+        size = len(doc.encode("utf-8", "surrogatepass"))
+        if size > MAX_SECTIONS_BYTES:
+            raise _err(where, f"{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes")
+        try:
+            doc = json.loads(doc)
+        except RecursionError:
+            raise _err(where, "nested too deeply") from None
+        except json.JSONDecodeError as exc:
+            raise _err(where, f"not valid JSON ({exc.msg} at line {exc.lineno} column "
+                              f"{exc.colno})") from None
+        except ValueError as exc:
+            raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
+    if not isinstance(doc, dict):
+        raise _err(where, f"expected a sections document (a JSON object with a 'sections' "
+                          f"list), got {type(doc).__name__}")
+    problem = unicode_problem(doc, where)
+    if problem is not None:
+        raise FormatError(problem)
+    try:
+        text = json.dumps(doc, separators=(",", ":"), allow_nan=False, ensure_ascii=False,
+                          sort_keys=True)
+    except RecursionError:
+        raise _err(where, "nested too deeply") from None
+    except (TypeError, ValueError) as exc:
+        raise _err(where, f"not JSON data ({str(exc).split(';')[0]})") from None
+    size = len(text.encode("utf-8"))
+    if size > MAX_SECTIONS_BYTES:
+        raise _err(where, f"{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes")
+    _catalog(text, where)
+    return json.loads(text)
+
+
+def custom_sections(doc: Any, where: str = "sections_doc") -> SectionCatalog:
+    """The catalog (shipped + custom sections) of a custom sections document, checked as
+    :func:`check_sections_document` does; cached per document (at most 32 kept).
+
+    Raises FormatError naming the section and the problem."""
+    copy = check_sections_document(doc, where)
+    return _catalog(json.dumps(copy, separators=(",", ":"), ensure_ascii=False,
+                               sort_keys=True), where)
+
+
+_CATALOGS: dict[str, SectionCatalog] = {}
+
+
+def _catalog(text: str, where: str) -> SectionCatalog:
+    got = _CATALOGS.get(text)
+    if got is not None:
+        return got
+    data = json.loads(text)
+    extra = sorted(set(data) - {"format", "note", "terrain_codes", "sections"})
+    if extra:
+        raise _err(where, f"unknown key {extra[0][:40]!r}; allowed: sections, format, note, "
+                          f"terrain_codes")
+    fmt = data.get("format", "citybuilders.kingdom-builder.sections/1")
+    if fmt != "citybuilders.kingdom-builder.sections/1":
+        raise _err(where, f"'format' {str(fmt)[:60]!r} is not "
+                          f"'citybuilders.kingdom-builder.sections/1'")
+    secs = data.get("sections")
+    if not isinstance(secs, list) or not secs:
+        raise _err(where, "expected a non-empty 'sections' list")
+    if len(secs) > MAX_CUSTOM_SECTIONS:
+        raise _err(where, f"{len(secs)} sections; allowed: at most {MAX_CUSTOM_SECTIONS}")
+    out: dict[str, SectionData] = {}
+    for k, raw in enumerate(secs):
+        try:
+            sec = _validate_section(raw, f"sections[{k}]", custom=True)
+        except FormatError as exc:
+            raise _err(where, str(exc)) from None
+        if sec.id in out:
+            raise _err(where, f"sections[{k}]: duplicate section id {sec.id!r}")
+        out[sec.id] = sec
+    cat = SectionCatalog(out, text)
+    if len(_CATALOGS) >= 32:
+        _CATALOGS.clear()
+    _CATALOGS[text] = cat
+    return cat
+
+
+def read_sections_document(path: str | Path, where: str = "sections_file") -> dict[str, Any]:
+    """Read a custom sections file for the command line (the engine never opens files): a
+    regular file of at most :data:`MAX_SECTIONS_BYTES` (no FIFO, device or directory), UTF-8
+    JSON. Returns the parsed document (validated by the ``sections_doc`` option).
+
+    Raises FormatError ``<where>: <path>: <problem>`` (one line)."""
+    p = Path(path)
+    try:
+        raw = read_regular_file(p, MAX_SECTIONS_BYTES)
+    except FileNotFoundError:
+        raise _err(where, f"{str(p)!r}: no such file") from None
+    except NotRegularFile:
+        raise _err(where, f"{str(p)!r}: not a regular file") from None
+    except FileTooLarge as exc:
+        if exc.size is None:
+            raise _err(where, f"{str(p)!r}: larger than {MAX_SECTIONS_BYTES} bytes") from None
+        raise _err(where, f"{str(p)!r}: {exc.size} bytes; allowed: at most "
+                          f"{MAX_SECTIONS_BYTES} bytes") from None
+    except OSError as exc:
+        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _err(where, f"{p.name}: not a UTF-8 text file") from None
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise _err(where, f"{p.name}: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise _err(where, f"{p.name}: not valid JSON ({exc.msg} at line {exc.lineno} column "
+                          f"{exc.colno})") from None
+    except ValueError as exc:
+        raise _err(where, f"{p.name}: not valid JSON ({str(exc).split(';')[0]})") from None
+    problem = unicode_problem(value, f"{where}: {p.name}")
+    if problem is not None:
+        raise FormatError(problem)
+    return value

@@ -13,7 +13,7 @@ quadrants 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right: ``R = r + 10 *
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
@@ -32,6 +32,7 @@ from ..loader import (
     TERRAIN_CODES,
     TERRAINS,
     WATER,
+    SectionCatalog,
     SectionData,
     all_section_ids,
     base_section_ids,
@@ -175,11 +176,12 @@ class Board:
     __slots__ = (
         "sections", "terrain", "tmask", "buildable", "special", "locations", "loc_nbr",
         "hex_locs", "castles", "castle_nbr", "sector_masks", "tiles_per_location",
-        "location_mask", "castle_mask",
+        "location_mask", "castle_mask", "catalog", "key",
     )
 
-    def __init__(self, sections: Sequence[tuple[str, int]]) -> None:
-        data = section_data()
+    def __init__(self, sections: Sequence[tuple[str, int]],
+                 catalog: SectionCatalog | None = None) -> None:
+        data: Mapping[str, SectionData] = section_data() if catalog is None else catalog
         terrain = [0] * NUM_HEXES
         locs: list[tuple[int, str]] = []
         castles: list[int] = []
@@ -187,7 +189,7 @@ class Board:
         for q, (sid, rot) in enumerate(sections):
             sec = data[sid]
             off = 10 * (q // 2) * SIZE + 10 * (q % 2)
-            rows = _rotated_rows(sid, rot)
+            rows = _rotated_rows(sid, rot) if catalog is None else _rotate(sec.terrain, rot)
             for r in range(10):
                 terrain[off + r * SIZE: off + r * SIZE + 10] = rows[r]
             for r, c, kind in sec.locations:
@@ -200,6 +202,8 @@ class Board:
         sector_masks = _SECTORS
         order = sorted(range(len(locs)), key=lambda k: locs[k][0])
         self.sections = tuple((s, int(r)) for s, r in sections)
+        self.catalog = catalog
+        self.key: Any = self.sections if catalog is None else (self.sections, catalog.key)
         self.terrain = tuple(terrain)
         rev = bytes(reversed(terrain))
         self.tmask = [int(rev.translate(_ONE_HOT[t]), 2) for t in range(len(TERRAINS))]
@@ -240,7 +244,10 @@ class Board:
 
 @lru_cache(maxsize=None)
 def _rotated_rows(sid: str, rot: int) -> tuple[tuple[int, ...], ...]:
-    rows = section_data()[sid].terrain
+    return _rotate(section_data()[sid].terrain, rot)
+
+
+def _rotate(rows: tuple[tuple[int, ...], ...], rot: int) -> tuple[tuple[int, ...], ...]:
     if rot == 180:
         return tuple(tuple(reversed(row)) for row in reversed(rows))
     return rows
@@ -256,12 +263,15 @@ _SECTORS: tuple[int, ...] = tuple(
 
 
 @lru_cache(maxsize=4096)
-def make_board(sections: tuple[tuple[str, int], ...]) -> Board:
-    """The (cached) board assembled from 4 ``(section_id, rotation)`` pairs.
+def make_board(sections: tuple[tuple[str, int], ...],
+               catalog: SectionCatalog | None = None) -> Board:
+    """The (cached) board assembled from 4 ``(section_id, rotation)`` pairs, taken from the
+    shipped sections or from ``catalog`` (shipped + a custom sections document, option
+    ``sections_doc``).
 
     Raises FormatError for an unknown section id or a rotation other than 0/180.
     """
-    data = section_data()
+    data: Mapping[str, SectionData] = section_data() if catalog is None else catalog
     if len(sections) != 4:
         raise FormatError(f"sections: need exactly 4 sections, got {len(sections)}")
     for sid, rot in sections:
@@ -269,4 +279,4 @@ def make_board(sections: tuple[tuple[str, int], ...]) -> Board:
             raise FormatError(f"sections: unknown section {sid!r}; allowed: {', '.join(data)}")
         if rot not in (0, 180):
             raise FormatError(f"sections: rotation of {sid} must be 0 or 180, got {rot!r}")
-    return Board(sections)
+    return Board(sections, catalog)

@@ -89,13 +89,13 @@ class CrossroadsRules(NamedTuple):
 PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
 _LOCK_PENDING = -2
 
-_AREAS: dict[tuple[tuple[str, int], ...], tuple[list[int], list[int]]] = {}
+_AREAS: dict[Any, tuple[list[int], list[int]]] = {}
 
 
 def task_areas(board: Board) -> tuple[list[int], list[int]]:
     """``(all_areas, buildable_areas)``: maximal one-terrain areas of ``board`` (digest §9.4),
     with water and mountain areas in the first list only (cached per board)."""
-    key = board.sections
+    key = board.key  # the sections, and the custom sections document if any
     got = _AREAS.get(key)
     if got is None:
         build = X.terrain_areas(board.tmask[t] for t in range(5))

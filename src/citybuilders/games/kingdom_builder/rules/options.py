@@ -6,11 +6,13 @@ default is the digest's recommendation), named setups and the section-spec parse
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Mapping
 
+from citybuilders.core.errors import FormatError
 from citybuilders.core.options import Option
 
-from ..loader import section_data
+from ..loader import MAX_SECTIONS_BYTES, check_sections_document, section_data
 from ..scoring import CARDS
 from .crossroads import CROSSROADS_OPTIONS, CROSSROADS_SETUP_OPTIONS
 
@@ -25,16 +27,23 @@ PRESETS: dict[str, dict[str, list[str]]] = {
 """Named setups. ``first-game``: the rulebook's suggestion for a first game (Setup 1 and 4)."""
 
 
-def parse_section_spec(spec: Any) -> tuple[str, int | None]:
+def parse_section_spec(spec: Any, catalog: Mapping[str, Any] | None = None,
+                       lenient: bool = False) -> tuple[str, int | None]:
     """``"tavern"`` -> ("tavern", None); ``"tavern:180"`` -> ("tavern", 180).
+
+    ``catalog``: the section ids allowed (default: the shipped sections; a game with option
+    ``sections_doc`` passes its :class:`~..loader.SectionCatalog`). ``lenient``: accept any id
+    spelled like a custom section id (the option check, which runs before the custom sections
+    are known; the game checks the ids afterwards).
 
     Raises ValueError naming the bad element and listing the section ids."""
     if not isinstance(spec, str):
         raise ValueError(f"section {spec!r} must be a string like 'tavern' or 'tavern:180'")
     sid, _, rot = spec.strip().lower().partition(":")
-    if sid not in section_data():
+    known = section_data() if catalog is None else catalog
+    if sid not in known and not (lenient and _CUSTOM_ID.fullmatch(sid)):
         raise ValueError(
-            f"unknown section {sid!r}; allowed: {', '.join(section_data())} "
+            f"unknown section {sid!r}; allowed: {', '.join(known)} "
             f"(optionally ':0' or ':180')"
         )
     if not rot:
@@ -50,10 +59,29 @@ def _check_sections(value: list[Any]) -> list[str]:
             f"need exactly 4 sections (top-left, top-right, bottom-left, bottom-right), "
             f"got {len(value)}"
         )
-    ids = [parse_section_spec(v)[0] for v in value]
+    ids = [parse_section_spec(v, lenient=True)[0] for v in value]
     if len(set(ids)) != 4:
         raise ValueError(f"the 4 sections must differ, got {', '.join(ids)}")
     return [str(v).strip().lower() for v in value]
+
+
+_CUSTOM_ID = re.compile(r"[a-z0-9_]{1,40}")
+
+
+class _DocumentOption(Option):
+    """An option whose value is a JSON document (shown as such in docs/rules-options.md)."""
+
+    def allowed_text(self) -> str:
+        return (f"a sections document: a JSON object {{\"sections\": [...]}} shaped like "
+                f"data/sections.json, at most {MAX_SECTIONS_BYTES // 1024} KiB")
+
+
+def _check_sections_doc(value: Any) -> dict[str, Any]:
+    try:
+        return check_sections_document(value, "sections_doc")
+    except FormatError as exc:
+        # Option.check prefixes "option 'sections_doc' of kingdom-builder: "
+        raise ValueError(str(exc).removeprefix("sections_doc: ")) from None
 
 
 def _check_cards(value: list[Any]) -> list[str]:
@@ -70,6 +98,16 @@ OPTIONS: tuple[Option, ...] = (
         "sections and rotations from the seed.",
         type=list, validate=_check_sections, kind="setup",
         source="rulebook Preparação 1; digest §1-2",
+    ),
+    _DocumentOption(
+        "sections_doc", None,
+        "Your own board sections (the parsed JSON document shaped like data/sections.json, "
+        "docs/formats.md; its JSON text is accepted too): they join the random pool and may be "
+        "named in 'sections'; saved in the record, so it replays anywhere. The engine never "
+        "reads files: on the command line `-o sections_file=PATH` reads a regular file of at "
+        "most 64 KiB and passes it here.",
+        type=dict, validate=_check_sections_doc, kind="setup",
+        source="issue 15: custom sections for what-if studies",
     ),
     Option(
         "cards", None,

@@ -768,7 +768,8 @@ class KingdomBuilderState(State):
         return d
 
     def _load_position(self, data: Mapping[str, Any]) -> None:
-        self.board = make_board(tuple((str(s), int(r)) for s, r in data["sections"]))
+        self.board = make_board(tuple((str(s), int(r)) for s, r in data["sections"]),
+                                getattr(self.game, "section_catalog", None))
         self.cards = tuple(str(c) for c in data["cards"])
         self.nloc = len(self.board.locations)
         load_fields(self, SAVED_FIELDS, data)
