@@ -64,7 +64,7 @@ TERRAIN_RULES = {
                 "between two mountain spaces.",
     "water": "Never marked or built on; the built-in sheets allow no road between two water "
              "spaces.",
-    "town": "The town centre in the middle of the sheet: never marked or built on.",
+    "town": "It sits in the middle of the sheet and is never marked or built on.",
     "partial": "A space cut by the map border: you may mark it but never build on it, and its "
                "cut sides take no road.",
 }
