@@ -443,7 +443,9 @@ function rbClick(key, f) {
       if (S.ui.value && !w.length) w = f.wonder = {};
       else { toggle(w, rest); changed(); return; }
     }
-    if (rest in w) delete w[rest]; else w[rest] = S.ui.value || 1;
+    // a file gives values for all boxes or for none: without a chosen value a box of a file
+    // with values takes the highest value so far (an ascending wonder allows it)
+    if (rest in w) delete w[rest]; else w[rest] = S.ui.value || Math.max(1, ...Object.values(w));
   } else if (kind === "space") {
     if (S.ui.tool === "mark") toggle(f.marks, rest);
     else if (S.ui.tool.startsWith("b")) {
