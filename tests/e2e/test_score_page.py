@@ -233,6 +233,22 @@ def test_invalid_placements_are_flagged(page, live_server, artifacts):
     assert page.locator("#flag").is_hidden()
 
 
+def test_keyboard_places_and_removes(page, live_server):
+    open_game(page, live_server, "kingdom-builder")
+    page.focus("#board")
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # the cursor: 0,0, 0,1, then 1,1
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.evaluate("document.querySelector('#board .cb-cursor').getAttribute('data-key')") \
+        == "hex:1,1"
+    # P1: Knights 2 (one on row 1) + Lords 12 (top-left); P2 second there with 0: Lords 6
+    # (rules option lords_zero_scores=ranked, the default)
+    assert shown_table(page)["total"] == [14, 6]
+    link = page.input_value("#share")
+    assert page.locator("#board .kb-settlement").count() == 1 and "#p=" in link
+
+
 def test_highlight_what_scored(page, live_server):
     data = json.loads((EXAMPLES / "roll-into-town.json").read_text(encoding="utf-8"))
     link_page = page

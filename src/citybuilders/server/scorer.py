@@ -180,8 +180,8 @@ def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
     highlight: dict[str, dict[str, list[str]]] = {}
     for p in range(len(own)):
         funcs: dict[str, Callable[[list[int]], int]] = {
-            c: (lambda o, c=c: kb_scoring.CARD_FUNCS[c](board, o, p, opts)) for c in cards}
-        funcs["castles"] = lambda o: kb_scoring.castles(board, o, p, opts)
+            c: (lambda o, c=c, p=p: kb_scoring.CARD_FUNCS[c](board, o, p, opts)) for c in cards}
+        funcs["castles"] = lambda o, p=p: kb_scoring.castles(board, o, p, opts)
         base = {k: f(own) for k, f in funcs.items()}
         found: dict[str, int] = {k: 0 for k in funcs}
         groups = _kb_groups(board, own[p])
@@ -205,14 +205,17 @@ def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
 
 # ------------------------------------------------------------------ Sprawlopolis
 def _sp_placements(data: Any) -> list[tuple[int, int, int, int]]:
-    out = []
+    """The well-formed ``cards`` entries ``(card, row, col, rot)`` within 30 blocks of the
+    first one (a city of 15 cards spans at most 29; farther ones are not drawn)."""
+    out: list[tuple[int, int, int, int]] = []
     entries = data.get("cards") if isinstance(data, Mapping) else None
     for e in entries[:18] if isinstance(entries, list) else []:
         if not isinstance(e, Mapping):
             continue
         card, row, col, rot = e.get("card"), e.get("row"), e.get("col"), e.get("rot", 0)
         if (type(card) is int and card in SP_CARDS and type(row) is int and type(col) is int
-                and abs(row) < 100 and abs(col) < 100 and rot in (0, 180) and type(rot) is int):
+                and rot in (0, 180) and type(rot) is int
+                and (not out or max(abs(row - out[0][1]), abs(col - out[0][2])) <= 30)):
             out.append((card, row, col, rot))
     return out
 

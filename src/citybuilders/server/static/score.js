@@ -443,7 +443,9 @@ function rbClick(key, f) {
       if (S.ui.value && !w.length) w = f.wonder = {};
       else { toggle(w, rest); changed(); return; }
     }
-    if (rest in w) delete w[rest]; else w[rest] = S.ui.value || 1;
+    // a file gives values for all boxes or for none: without a chosen value a box of a file
+    // with values takes the highest value so far (an ascending wonder allows it)
+    if (rest in w) delete w[rest]; else w[rest] = S.ui.value || Math.max(1, ...Object.values(w));
   } else if (kind === "space") {
     if (S.ui.tool === "mark") toggle(f.marks, rest);
     else if (S.ui.tool.startsWith("b")) {
@@ -473,6 +475,7 @@ function build() {
   changed();
 }
 function afterDraw() {
+  if (cursor) mark(cursor, "cb-cursor", true);
   const svg = $("board").querySelector("svg");
   if (svg) { svg.setAttribute("aria-label", CB.t("Board: click to place or remove")); }
 }
@@ -487,6 +490,39 @@ $("board").addEventListener("mouseover", (ev) => {
   spPreview(el && el.getAttribute("data-key"), true);
 });
 $("board").addEventListener("mouseleave", () => { if (S.game === "sprawlopolis") spPreview(null, false); });
+/* Keyboard: with the board focused, the arrow keys move a cursor over its squares / hexes /
+   slots (row and column; other elements in drawing order) and Enter or Space clicks it. */
+let cursor = "";
+$("board").addEventListener("keydown", (ev) => {
+  const keys = Array.from($("board").querySelectorAll("[data-key]")).map((e) => e.getAttribute("data-key"));
+  if (!keys.length) return;
+  if (ev.key === "Enter" || ev.key === " ") {
+    if (cursor) { ev.preventDefault(); EDIT[S.game][2](cursor, file()); }
+    return;
+  }
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (!(ev.key in moves)) return;
+  ev.preventDefault();
+  const [dr, dc] = moves[ev.key];
+  const grid = /^([a-z]+):(-?\d+),(-?\d+)$/;
+  let next = keys.includes(cursor) ? cursor : keys[0];
+  const m = grid.exec(next);
+  if (m && keys.includes(cursor)) {
+    const cand = `${m[1]}:${Number(m[2]) + dr},${Number(m[3]) + dc}`;
+    if (keys.includes(cand)) next = cand;
+    else if (m[1] === "blk") { const alt = `pos:${Number(m[2]) + dr},${Number(m[3]) + dc}`; if (keys.includes(alt)) next = alt; }
+  } else if (keys.includes(cursor)) {
+    next = keys[Math.max(0, Math.min(keys.length - 1, keys.indexOf(cursor) + dr * 10 + dc))];
+  }
+  setCursor(next);
+});
+function setCursor(key) {
+  $("board").querySelectorAll(".cb-cursor").forEach((e) => e.classList.remove("cb-cursor"));
+  cursor = key;
+  mark(key, "cb-cursor", true);
+  if (S.game === "sprawlopolis") spPreview(key, true);
+  $("board").setAttribute("aria-description", key);
+}
 // a link opened in this tab (another fragment) shows its position (our own replaceState
 // writes fire no hashchange)
 window.addEventListener("hashchange", () => { if (readHash()) build(); });
