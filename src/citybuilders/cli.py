@@ -20,6 +20,7 @@ from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
+from .core.i18n import N_, message_of
 
 app = typer.Typer(
     help="citybuilders: play, score and simulate city-building board games.",
@@ -54,27 +55,31 @@ def _read_json(path: Path) -> Any:
     try:
         text = read_regular_file(path, MAX_FILE_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
-        _fail(f"{path}: no such file")
+        _fail(N_("{path}: no such file", path=path))
     except NotRegularFile as exc:
         if exc.is_dir:
-            _fail(f"{path}: is a directory, expected a JSON file")
-        _fail(f"{path}: not a regular file (a device, FIFO or socket), expected a JSON file")
+            _fail(N_("{path}: is a directory, expected a JSON file", path=path))
+        _fail(N_("{path}: not a regular file (a device, FIFO or socket), expected a JSON file",
+                 path=path))
     except FileTooLarge as exc:
         if exc.size is None:
-            _fail(f"{path}: file too large (more than {MAX_FILE_BYTES} bytes)")
-        _fail(f"{path}: file too large ({exc.size} bytes; at most {MAX_FILE_BYTES} bytes)")
+            _fail(N_("{path}: file too large (more than {MAX_FILE_BYTES} bytes)",
+                     path=path, MAX_FILE_BYTES=MAX_FILE_BYTES))
+        _fail(N_("{path}: file too large ({size} bytes; at most {MAX_FILE_BYTES} bytes)",
+                 path=path, size=exc.size, MAX_FILE_BYTES=MAX_FILE_BYTES))
     except UnicodeDecodeError:
-        _fail(f"{path}: not a UTF-8 text file")
+        _fail(N_("{path}: not a UTF-8 text file", path=path))
     except OSError as exc:
-        _fail(f"{path}: cannot read ({exc.strerror})")
+        _fail(N_("{path}: cannot read ({strerror})", path=path, strerror=exc.strerror))
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        _fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+        _fail(N_("{path}: not valid JSON ({msg} at line {lineno} column {colno})",
+                 path=path, msg=exc.msg, lineno=exc.lineno, colno=exc.colno))
     except RecursionError:
-        _fail(f"{path}: not valid JSON here (nested too deeply)")
+        _fail(N_("{path}: not valid JSON here (nested too deeply)", path=path))
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
-        _fail(f"{path}: not valid JSON here ({str(exc).split(';')[0]})")
+        _fail(N_("{path}: not valid JSON here ({split})", path=path, split=str(exc).split(';')[0]))
     problem = unicode_problem(value, path.name)
     if problem is not None:
         _fail(problem)
@@ -93,7 +98,7 @@ def _game_options(
     pairs: list[tuple[str, str]] = []
     for item in option or []:
         if "=" not in item:
-            _fail(f"--option {item!r}: expected name=value")
+            _fail(N_("--option {item!r}: expected name=value", item=item))
         name, _, value = item.partition("=")
         pairs.append((name.strip(), value))
     pairs += [(k, v) for k, v in flags.items() if v is not None]
@@ -103,7 +108,8 @@ def _game_options(
             continue
         if name not in specs:
             allowed = ", ".join(sorted(specs)) or "(none)"
-            _fail(f"unknown option '{name}' for {cls.name}; allowed: {allowed}")
+            _fail(N_("unknown option '{name}' for {name2}; allowed: {allowed}",
+                     name=name, name2=cls.name, allowed=allowed))
         given[name] = parse_option_text(specs[name], value)
     return given
 
@@ -116,7 +122,7 @@ def _sheet_document(path: str) -> Any:
     try:
         return read_sheet_document(path.strip())
     except CitybuildersError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
 
 
 def _seats(players: str) -> list[str]:
@@ -126,9 +132,10 @@ def _seats(players: str) -> list[str]:
     allowed = ["human", *bot_names()]
     for s in seats:
         if s not in allowed:
-            _fail(f"--players: unknown seat {s!r}; allowed: {', '.join(allowed)}")
+            _fail(N_("--players: unknown seat {s!r}; allowed: {allowed}",
+                     s=s, allowed=', '.join(allowed)))
     if not seats:
-        _fail("--players: give at least one seat, e.g. human,greedy")
+        _fail(N_("--players: give at least one seat, e.g. human,greedy"))
     return seats
 
 
@@ -158,23 +165,24 @@ def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
         rec = load_record(data)
         hidden = _first_hidden(rec.actions)
         if hidden is not None and (upto is None or upto > hidden):
-            _fail(f"{file}: move {hidden + 1} is hidden (null): a running game's export "
-                  f"replays only up to move {hidden} (use --upto {hidden})")
+            _fail(N_("{file}: move {hidden} is hidden (null): a running game's export replays "
+                     "only up to move {hidden2} (use --upto {hidden2})",
+                     file=file, hidden=hidden + 1, hidden2=hidden))
         return do_replay(rec, upto)
     if upto is not None:
-        _fail("--upto: only for a record (a saved position is one position)")
+        _fail(N_("--upto: only for a record (a saved position is one position)"))
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        _fail(f"{file}: expected a saved position or a record with a 'game' key")
+        _fail(N_("{file}: expected a saved position or a record with a 'game' key", file=file))
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
-        _fail(f"{file}: 'options' must be an object")
+        _fail(N_("{file}: 'options' must be an object", file=file))
     g = load_game(data["game"], **opts)
     if str(data.get("rules_version", g.rules_version)) != g.rules_version:
-        _fail(f"{file}: saved with rules version {data.get('rules_version')}, "
-              f"this is {g.rules_version}")
+        _fail(N_("{file}: saved with rules version {get}, this is {rules_version}",
+                 file=file, get=data.get('rules_version'), rules_version=g.rules_version))
     for key in ("num_players", "seed", "position"):
         if key not in data:
-            _fail(f"{file}: missing key '{key}'")
+            _fail(N_("{file}: missing key '{key}'", file=file, key=key))
     return g.state_from_json(data, verify=True)
 
 
@@ -240,10 +248,11 @@ def score(
     g = load_game(game)
     data = _read_json(file)
     if not isinstance(data, dict):
-        _fail(f"{file}: expected a JSON object")
+        _fail(N_("{file}: expected a JSON object", file=file))
     named = data.get("game")
     if named is not None and (not isinstance(named, str) or game_class(named).name != g.name):
-        _fail(f"{file}: 'game' is {named!r}, but this command scores {g.name}")
+        _fail(N_("{file}: 'game' is {named!r}, but this command scores {name}",
+                 file=file, named=named, name=g.name))
     result = g.score_file(data)
     typer.echo(json.dumps(result.to_json()) if as_json else result.to_text())
 
@@ -380,32 +389,32 @@ def simulate(
 
     seats = _seats(players)
     if "human" in seats:
-        _fail(f"--players: simulate takes bots only ({_bots_text()})")
+        _fail(N_("--players: simulate takes bots only ({bots_text})", bots_text=_bots_text()))
     flags = dict(sections=sections, cards=cards, preset=preset, sheet=sheet,
                  conditions=conditions, expansions=expansions)
     opts = _game_options(game, option, flags)
     g = load_game(game, **opts)
     g.check_num_players(len(seats))
     if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
-        _fail(f"--out {out}: use a .csv, .jsonl or .parquet file name")
+        _fail(N_("--out {out}: use a .csv, .jsonl or .parquet file name", out=out))
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        _fail(f"--plot {plot}: use a .png, .svg or .pdf file name")
+        _fail(N_("--plot {plot}: use a .png, .svg or .pdf file name", plot=plot))
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        _fail(f"--report {report}: give an .html file name")
+        _fail(N_("--report {report}: give an .html file name", report=report))
     if report is not None and out is None:
-        _fail("--report needs --out ROWS (.csv, .jsonl or .parquet): the report is made from "
-              "the rows written there")
+        _fail(N_("--report needs --out ROWS (.csv, .jsonl or .parquet): the report is made "
+                 "from the rows written there"))
     if executor not in ("local", "ray"):
-        _fail(f"--executor {executor!r}: allowed: local, ray")
+        _fail(N_("--executor {executor!r}: allowed: local, ray", executor=executor))
     try:
         shard_ = parse_shard(shard) if shard else None
     except RunError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     spec = BatchSpec(g.name, tuple(seats), opts)
     try:
         ex = make_executor(executor, jobs, address)
     except ExecutorError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     console = Console(stderr=True)
     show = progress and not quiet and console.is_terminal
     try:
@@ -419,7 +428,7 @@ def simulate(
             summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume, shard=shard_,
                                batch_size=batch_size)
     except RunError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     finally:
         ex.close()
     summary = summ.result()
@@ -488,7 +497,7 @@ def _write_report(rows: Path, out: Path, con: Any) -> None:
     try:
         info = write_report(rows, out)
     except ReportError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     con.print(f"wrote report on {info['games']} games to {out}")
 
 
@@ -501,7 +510,7 @@ def report(
     from rich.console import Console
 
     if out.suffix.lower() not in (".html", ".htm"):
-        _fail(f"--out {out}: use an .html file name")
+        _fail(N_("--out {out}: use an .html file name", out=out))
     _write_report(rows, out, Console())
 
 
@@ -526,7 +535,7 @@ def tournament(
 
     names = [p.strip().lower() for p in players.split(",") if p.strip()]
     if "human" in names:
-        _fail(f"--players: a tournament takes bots only ({_bots_text()})")
+        _fail(N_("--players: a tournament takes bots only ({bots_text})", bots_text=_bots_text()))
     _seats(",".join(names) or " ")
     opts = _game_options(game, option, {})
     g = load_game(game, **opts)
@@ -534,7 +543,7 @@ def tournament(
         res = run_tournament(g.name, names, games_, seats=seats, seed=seed, jobs=jobs,
                              options=opts)
     except TournamentError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     con = Console()
     table = Table(title=f"{g.title}: {res['games']} games over {len(res['seatings'])} seat orders, "
                         f"seed {seed}")

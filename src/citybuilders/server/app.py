@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
-from ..core.i18n import negotiate, normalize, translations
+from ..core.i18n import N_, message_of, negotiate, normalize, translations
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
@@ -116,7 +116,7 @@ class SecurityMiddleware:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise ApiError(413, f"body: larger than {limit} bytes")
+                    raise ApiError(413, N_("body: larger than {limit} bytes", limit=limit))
             return message
 
         await self.app(scope, counted_receive, send_with_headers)
@@ -170,9 +170,9 @@ def _games_catalog() -> list[dict[str, Any]]:
 async def _json_body(request: Request) -> Any:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise ApiError(413, f"body: larger than {MAX_BODY} bytes")
+        raise ApiError(413, N_("body: larger than {MAX_BODY} bytes", MAX_BODY=MAX_BODY))
     if not raw.strip():
-        raise ApiError(400, "body: expected a JSON object, got an empty body")
+        raise ApiError(400, N_("body: expected a JSON object, got an empty body"))
     return _parse_json(raw, "body")
 
 
@@ -183,11 +183,11 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = getattr(exc, "msg", str(exc))
-        raise ApiError(400, f"{field}: malformed JSON ({msg})") from None
+        raise ApiError(400, N_("{field}: malformed JSON ({msg})", field=field, msg=msg)) from None
     except ValueError:  # an integer of more digits than int() converts (4300)
-        raise ApiError(400, f"{field}: a number has too many digits") from None
+        raise ApiError(400, N_("{field}: a number has too many digits", field=field)) from None
     except RecursionError:
-        raise ApiError(400, f"{field}: JSON nested too deeply") from None
+        raise ApiError(400, N_("{field}: JSON nested too deeply", field=field)) from None
     # a seat token is only compared with the stored ones: a bad one is the 403 of a wrong token
     checked = ({k: v for k, v in value.items() if k != "token"} if isinstance(value, dict)
                else value)
@@ -265,8 +265,9 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         key = request.client.host if request.client else "unknown"
         wait = limiter.hit(key)
         if wait is not None:
-            raise ApiError(429, f"rate limit: at most {limiter.per_minute} new games per "
-                                f"minute per client; retry in {math.ceil(wait)} s",
+            raise ApiError(429, N_("rate limit: at most {per_minute} new games per minute per "
+                                   "client; retry in {ceil} s",
+                                   per_minute=limiter.per_minute, ceil=math.ceil(wait)),
                            headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
     def owner_of(request: Request) -> str | None:
@@ -353,16 +354,17 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             known = {o.name for o in cls.option_specs}
             unknown = sorted(k[4:] for k in data if k.startswith("opt.") and k[4:] not in known)
             if unknown:
-                raise ApiError(400, f"options.{unknown[0][:80]}: unknown option for {cls.name}; "
-                                    f"allowed: {', '.join(sorted(known))}")
+                raise ApiError(400, N_("options.{unknown}: unknown option for {name}; allowed: "
+                                       "{allowed}",
+                                       unknown=unknown[0][:80], name=cls.name, allowed=', '.join(sorted(known))))
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         check_options(options)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])
         except ValueError:
-            raise ApiError(400, "num_players: expected an integer") from None
+            raise ApiError(400, N_("num_players: expected an integer")) from None
         check_player_count(cls, n)
         seats = []
         for i in range(n):
@@ -390,7 +392,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         lg = await m.get(game_id)
         toks = request.query_params.getlist("t")
         if not toks:
-            raise ApiError(401, "this page needs the secret seat token of your game link")
+            raise ApiError(401, N_("this page needs the secret seat token of your game link"))
         seats = {}
         for t in toks:
             seats[m.seat_of(lg, t)] = t
@@ -422,7 +424,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         if toks:
             seat = m.seat_of(lg, toks[0])
         elif lg.row.status == "running":
-            raise ApiError(401, "a running game's replay needs your seat token (t=...)")
+            raise ApiError(401, N_("a running game's replay needs your seat token (t=...)"))
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
                 "steps": lg.state.move_number(), "num_players": lg.state.num_players,
                 "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
@@ -542,12 +544,13 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         else:
             seat = _int_param(request, "seat", 0)
             if not 0 <= seat < lg.state.num_players:
-                raise ApiError(400, f"seat: expected 0 to {lg.state.num_players - 1}")
+                raise ApiError(400, N_("seat: expected 0 to {num_players}",
+                                       num_players=lg.state.num_players - 1))
         async with lg.lock:
             total = lg.state.move_number()
             step = _int_param(request, "step", total)
             if not 0 <= step <= total:
-                raise ApiError(400, f"step: expected 0 to {total}")
+                raise ApiError(400, N_("step: expected 0 to {total}", total=total))
             state = m.replay_state(lg, step)
             view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok))
         view["step"] = step
@@ -645,8 +648,8 @@ def _check_origin(ws: WebSocket) -> None:
     host = ws.headers.get("host", "")
     parsed = urlsplit(origin)
     if parsed.scheme not in ("http", "https") or parsed.netloc.lower() != host.lower():
-        raise ApiError(403, f"Origin: {origin[:100]!r} is not this site ({host[:100]!r}); "
-                            "cross-site websockets are refused")
+        raise ApiError(403, N_("Origin: {origin!r} is not this site ({host!r}); cross-site "
+                               "websockets are refused", origin=origin[:100], host=host[:100]))
 
 
 def _json_bytes(data: bytes, status: int = 200) -> Response:
@@ -674,7 +677,7 @@ def _int_param(request: Request, name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         shown = repr(raw) if len(raw) <= 40 else repr(raw[:37] + "...")
-        raise ApiError(400, f"{name}: expected an integer, got {shown}") from None
+        raise ApiError(400, N_("{name}: expected an integer, got {shown}", name=name, shown=shown)) from None
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

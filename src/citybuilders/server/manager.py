@@ -52,6 +52,7 @@ from ..core.rng import fresh_seed
 from ..core.view import esc
 from .display import display_panels
 from .store import GameRow, SeatRow, Store, StoreError
+from ..core.i18n import N_, message_of
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "dumps",
            "ws_view_message"]
@@ -84,15 +85,15 @@ def requested_game(body: Mapping[str, Any]) -> type[Game]:
     """The game class a request body's ``game`` field names; ApiError 400 naming the field."""
     name = body.get("game")
     if not isinstance(name, str):
-        raise ApiError(400, "game: expected a game id string")
+        raise ApiError(400, N_("game: expected a game id string"))
     try:
         return game_class(name)
     except CitybuildersError as exc:
-        raise ApiError(400, f"game: {exc}") from None
+        raise ApiError(400, N_("game: {exc}", exc=exc)) from None
 
 def unavailable(exc: BaseException) -> ApiError:
     """The 503 for a storage failure ``exc``, with ``Retry-After``."""
-    return ApiError(503, f"{exc}; nothing was changed, try again later",
+    return ApiError(503, N_("{exc}; nothing was changed, try again later", exc=exc),
                     headers={"Retry-After": RETRY_AFTER})
 
 
@@ -103,9 +104,9 @@ def _env_number(name: str, default: float) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise StoreError(f"{name}: expected a number, got {raw!r}") from None
+        raise StoreError(N_("{name}: expected a number, got {raw!r}", name=name, raw=raw)) from None
     if value < 0:
-        raise StoreError(f"{name}: expected a number >= 0, got {raw!r}")
+        raise StoreError(N_("{name}: expected a number >= 0, got {raw!r}", name=name, raw=raw))
     return value
 
 
@@ -294,15 +295,16 @@ class GameManager:
                                                               Any, Any, Any]:
         """Validate a create body; the write to commit and what ``_created`` needs."""
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         known = {"game", "options", "num_players", "seats", "seed"}
         extra = sorted(set(body) - known)
         if extra:
-            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: {', '.join(sorted(known))}")
+            raise ApiError(400, N_("unknown field '{extra}'; allowed: {allowed}",
+                                   extra=extra[0], allowed=', '.join(sorted(known))))
         cls = requested_game(body)
         options = body.get("options", {})
         if not isinstance(options, dict):
-            raise ApiError(400, "options: expected an object of option name -> value")
+            raise ApiError(400, N_("options: expected an object of option name -> value"))
         seats_in = body.get("seats")
         n = body.get("num_players")
         if seats_in is None:
@@ -310,13 +312,14 @@ class GameManager:
                 (n if isinstance(n, int) and not isinstance(n, bool) else cls.default_players) - 1
             )
         if not isinstance(seats_in, list) or not seats_in:
-            raise ApiError(400, "seats: expected a non-empty list of seats")
+            raise ApiError(400, N_("seats: expected a non-empty list of seats"))
         if n is None:
             n = len(seats_in)
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ApiError(400, "num_players: expected an integer")
+            raise ApiError(400, N_("num_players: expected an integer"))
         if len(seats_in) < n:
-            raise ApiError(400, f"seats: {n} players need {n} seats, got {len(seats_in)}")
+            raise ApiError(400, N_("seats: {n} players need {n} seats, got {count}",
+                                   n=n, count=len(seats_in)))
         seats_in = seats_in[:n]
         seed = body.get("seed")
         if seed is None:
@@ -324,17 +327,17 @@ class GameManager:
         try:
             check_seed(seed)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         try:
             game = load_game(cls.name, **options)
             n = game.check_num_players(n)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         seats: list[SeatRow] = []
         bots = set(bot_names())
         for i, s in enumerate(seats_in):
             if not isinstance(s, dict):
-                raise ApiError(400, f"seats[{i}]: expected an object")
+                raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
             kind = s.get("kind", "human")
             if kind not in SEAT_KINDS:
                 raise ApiError(400, f"seats[{i}].kind: bad value {kind!r}; allowed: "
@@ -347,7 +350,8 @@ class GameManager:
                                         + ", ".join(sorted(bots)))
             label = s.get("name")
             if label is not None and (not isinstance(label, str) or len(label) > 40):
-                raise ApiError(400, f"seats[{i}].name: expected a string of at most 40 chars")
+                raise ApiError(400, N_("seats[{i}].name: expected a string of at most 40 chars",
+                                       i=i))
             if not label:
                 label = f"{bot} bot" if kind == "bot" else f"Player {i + 1}"
             token = None if kind == "bot" else secrets.token_urlsafe(18)
@@ -355,7 +359,7 @@ class GameManager:
         try:
             state = game.new_initial_state(n, seed)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         texts: list[str] = []
         _resolve_chance(state, texts)
         entries = state.history()
@@ -393,7 +397,7 @@ class GameManager:
         try:
             rec = load_record(data)
         except RecordError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         upto = None
         note = None
         for i, e in enumerate(rec.actions):
@@ -407,7 +411,7 @@ class GameManager:
         try:
             state = replay(rec, upto)
         except RecordError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         game_id = secrets.token_hex(8)
         header = {"game": state.game.name, "rules_version": state.game.rules_version,
                   "options": state.game.options, "num_players": state.num_players,
@@ -512,8 +516,8 @@ class GameManager:
         changing it: a copy dropped after a failed write, or replaced by a newer load, is
         refused (409); one that merely left memory while idle is made live again."""
         if lg.stale or (lg.evicted and (lg.id in self.live or lg.id in self._loading)):
-            raise ApiError(409, "state_id: stale (the game was reloaded from the database); "
-                                "reload and try again")
+            raise ApiError(409, N_("state_id: stale (the game was reloaded from the database); "
+                                   "reload and try again"))
         if lg.evicted:
             self._install(lg)
         lg.last_used = time.monotonic()
@@ -544,8 +548,9 @@ class GameManager:
             try:
                 state.apply_legal(action, actor if actor >= 0 else None)
             except Exception as exc:  # noqa: BLE001 - any engine error = a broken history
-                raise RecordError(f"stored entry {i + 1} (actor {actor}, action {action}) "
-                                  f"does not replay: {type(exc).__name__}: {exc}") from None
+                raise RecordError(N_("stored entry {i} (actor {actor}, action {action}) does "
+                                     "not replay: {name__}: {exc}",
+                                     i=i + 1, actor=actor, action=action, name__=type(exc).__name__, exc=exc)) from None
         return state, texts
 
     async def get(self, game_id: str) -> LiveGame:
@@ -559,7 +564,7 @@ class GameManager:
             self.live.move_to_end(game_id)
             return lg
         if not _valid_id(game_id):
-            raise ApiError(404, f"game '{game_id}' not found")
+            raise ApiError(404, N_("game '{game_id}' not found", game_id=game_id))
         task = self._loading.get(game_id)
         if task is None:
             # a task of its own: a cancelled first request does not cancel the others' load
@@ -600,20 +605,20 @@ class GameManager:
         except CitybuildersError as exc:
             self._refuse(game_id, exc)
         if row is None:
-            raise ApiError(404, f"game '{game_id}' not found")
+            raise ApiError(404, N_("game '{game_id}' not found", game_id=game_id))
         try:
             if row.gap is not None:
-                raise RecordError(f"its stored history has a gap: {row.gap}")
+                raise RecordError(N_("its stored history has a gap: {gap}", gap=row.gap))
             game = load_game(row.game, **row.options)
             if game.rules_version != row.rules_version:
                 raise RecordError(
-                    f"stored with rules version {row.rules_version}, engine has "
-                    f"{game.rules_version}")
+                    N_("stored with rules version {rules_version}, engine has {rules_version2}",
+                       rules_version=row.rules_version, rules_version2=game.rules_version))
             state, texts = self._texts_by_replay(game, row)
             if row.status in ("running", "finished") and row.status != _status(state):
-                raise RecordError(f"stored status is {row.status!r} but its "
-                                  f"{len(row.actions)} stored entries replay to a "
-                                  f"{_status(state)!r} game")
+                raise RecordError(N_("stored status is {status!r} but its {count} stored "
+                                     "entries replay to a {status2!r} game",
+                                     status=row.status, count=len(row.actions), status2=_status(state)))
         except CitybuildersError as exc:
             self._refuse(game_id, exc)
         row.actions = []  # the state holds the history
@@ -623,20 +628,21 @@ class GameManager:
         """Log and raise the 409 of a stored game that cannot be served as stored."""
         self.refused += 1
         log.error("game %s: refusing to load it: %s", game_id, exc)
-        raise ApiError(409, f"game '{game_id}' cannot be loaded: {exc}") from None
+        raise ApiError(409, N_("game '{game_id}' cannot be loaded: {exc}",
+                               game_id=game_id, exc=exc)) from None
 
     # ------------------------------------------------------------------ seats and tokens
     @staticmethod
     def seat_of(lg: LiveGame, token: str | None) -> int:
         """The seat whose secret token is ``token``. 401 if missing, 403 if wrong."""
         if not token:
-            raise ApiError(401, "token: missing seat token (the secret in your game link)")
+            raise ApiError(401, N_("token: missing seat token (the secret in your game link)"))
         # compared as bytes: compare_digest refuses non-ASCII str (a TypeError, i.e. a 500)
         given = token.encode("utf-8", "surrogatepass")
         for s in lg.row.seats:
             if s.token and secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
-        raise ApiError(403, "token: this token does not hold a seat of this game")
+        raise ApiError(403, N_("token: this token does not hold a seat of this game"))
 
     # ------------------------------------------------------------------ moves
     async def act(self, lg: LiveGame, seat: int, body: Any) -> None:
@@ -647,30 +653,31 @@ class GameManager:
         409 stale state id or finished game.
         """
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         extra = sorted(set(body) - {"state_id", "action", "move", "path", "token"})
         if extra:
-            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: state_id, action, "
-                                "move, path, token")
+            raise ApiError(400, N_("unknown field '{extra}'; allowed: state_id, action, move, "
+                                   "path, token", extra=extra[0]))
         sid = body.get("state_id")
         if isinstance(sid, bool) or not isinstance(sid, int):
-            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+            raise ApiError(400, N_("state_id: expected the integer state id of the view you "
+                                   "acted on"))
         async with lg.lock:
             self._current(lg)
             if lg.row.status == "imported":
-                raise ApiError(409, "this is an imported record: it can only be replayed")
+                raise ApiError(409, N_("this is an imported record: it can only be replayed"))
             if sid != lg.version:
-                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
-                                    " reload and try again")
+                raise ApiError(409, N_("state_id: stale (the game moved on to state "
+                                       "{version}); reload and try again", version=lg.version))
             state = lg.state
             if state.is_terminal():
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, N_("the game is over"))
             action = self._parse_action(state, seat, body)
             new = state.clone()
             try:
                 new.apply_action(action, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"illegal move: {exc}") from None
+                raise ApiError(400, N_("illegal move: {exc}", exc=exc)) from None
             texts = [_entry_text(state, seat, action)]
             await self._commit(lg, new, texts, reply_seat=seat)
         await self.broadcast(lg)
@@ -678,40 +685,42 @@ class GameManager:
     def _parse_action(self, state: State, seat: int, body: dict[str, Any]) -> int:
         given = [k for k in ("action", "move", "path") if k in body]
         if len(given) > 1:
-            raise ApiError(400, f"body: give exactly one of action, move, path (got "
-                                f"{', '.join(given)})")
+            raise ApiError(400, N_("body: give exactly one of action, move, path (got "
+                                   "{allowed})", allowed=', '.join(given)))
         if "action" in body:
             a = body["action"]
             if isinstance(a, bool) or not isinstance(a, int):
-                raise ApiError(400, "action: expected an integer action id")
+                raise ApiError(400, N_("action: expected an integer action id"))
             n = state.game.num_distinct_actions()
             if not 0 <= a < n:
-                raise ApiError(400, f"action: expected an action id from 0 to {n - 1}, got {a}")
+                raise ApiError(400, N_("action: expected an action id from 0 to {n}, got {a}",
+                                       n=n - 1, a=a))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             return a
         if "move" in body:
             text = body["move"]
             if not isinstance(text, str):
-                raise ApiError(400, "move: expected the move's notation as a string")
+                raise ApiError(400, N_("move: expected the move's notation as a string"))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             try:
                 return state.string_to_action(text, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"illegal move: {exc}") from None
+                raise ApiError(400, N_("illegal move: {exc}", exc=exc)) from None
         if "path" in body:
             path = body["path"]
             if not isinstance(path, list) or not all(isinstance(k, str) for k in path):
-                raise ApiError(400, "path: expected a list of key strings")
+                raise ApiError(400, N_("path: expected a list of key strings"))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             hits = [a for a in state.legal_actions(seat)
                     if list(state.action_path(a, seat)) == path]
             if len(hits) != 1:
-                raise ApiError(400, f"illegal move: path {path!r} matches {len(hits)} legal moves")
+                raise ApiError(400, N_("illegal move: path {path!r} matches {count} legal moves",
+                                       path=path, count=len(hits)))
             return hits[0]
-        raise ApiError(400, "action: give one of 'action' (id), 'move' (notation) or 'path'")
+        raise ApiError(400, N_("action: give one of 'action' (id), 'move' (notation) or 'path'"))
 
     async def _write(self, lg: LiveGame, fn: Callable[[Any], None],
                      meanwhile: Callable[[], None] | None = None) -> bool:
@@ -788,21 +797,22 @@ class GameManager:
         transaction (``Store.replace_actions_in``) and the log from there is rebuilt, so the
         database, the log and every seat's view equal what a restart replays."""
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         sid = body.get("state_id")
         if isinstance(sid, bool) or not isinstance(sid, int):
-            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+            raise ApiError(400, N_("state_id: expected the integer state id of the view you "
+                                   "acted on"))
         async with lg.lock:
             self._current(lg)
             if sid != lg.version:
-                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
-                                    " reload and try again")
+                raise ApiError(409, N_("state_id: stale (the game moved on to state "
+                                       "{version}); reload and try again", version=lg.version))
             if lg.row.status != "running":
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, N_("the game is over"))
             try:
                 new = core_undo.undo_last(lg.state, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"undo: {exc}") from None
+                raise ApiError(400, N_("undo: {exc}", exc=exc)) from None
             old_hist, new_hist = lg.state.history(), new.history()
             start = next((i for i, (a, b) in enumerate(zip(old_hist, new_hist)) if a != b),
                          len(new_hist))

@@ -8,6 +8,8 @@ the section and the problem.
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,28 +76,31 @@ class SectionData:
 
 def _validate_section(raw: Any, where: str) -> SectionData:
     if not isinstance(raw, dict):
-        raise FormatError(f"{where}: expected an object")
+        raise FormatError(N_("{where}: expected an object", where=where))
     for key in ("id", "name", "expansion", "rows", "locations", "castles", "terrain_counts"):
         if key not in raw:
-            raise FormatError(f"{where}: missing key '{key}'")
+            raise FormatError(N_("{where}: missing key '{key}'", where=where, key=key))
     sid = raw["id"]
     if not isinstance(sid, str) or not sid:
-        raise FormatError(f"{where}: 'id' must be a non-empty string")
+        raise FormatError(N_("{where}: 'id' must be a non-empty string", where=where))
     if raw["expansion"] not in EXPANSIONS:
-        raise FormatError(f"{where} ({sid}): 'expansion' must be one of {', '.join(EXPANSIONS)}, "
-                          f"got {raw['expansion']!r}")
+        raise FormatError(N_("{where} ({sid}): 'expansion' must be one of {allowed}, got "
+                             "{expansion!r}",
+                             where=where, sid=sid, allowed=', '.join(EXPANSIONS), expansion=raw['expansion']))
     rows = raw["rows"]
     if not isinstance(rows, list) or len(rows) != 10:
-        raise FormatError(f"{where} ({sid}): 'rows' must hold 10 rows")
+        raise FormatError(N_("{where} ({sid}): 'rows' must hold 10 rows", where=where, sid=sid))
     terrain: list[tuple[int, ...]] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != 10:
-            raise FormatError(f"{where} ({sid}): row {r} must be a string of 10 terrain codes")
+            raise FormatError(N_("{where} ({sid}): row {r} must be a string of 10 terrain codes",
+                                 where=where, sid=sid, r=r))
         for c, ch in enumerate(row):
             if ch not in TERRAIN_CODES:
                 raise FormatError(
-                    f"{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
-                    f"allowed: {''.join(TERRAIN_CODES)}"
+                    N_("{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
+                       "allowed: {allowed}",
+                       where=where, sid=sid, r=r, c=c, ch=ch, allowed=''.join(TERRAIN_CODES))
                 )
         terrain.append(tuple(TERRAIN_CODES[ch] for ch in row))
     counts = {name: 0 for name in TERRAINS}
@@ -103,38 +108,47 @@ def _validate_section(raw: Any, where: str) -> SectionData:
         for t in row_t:
             counts[TERRAINS[t]] += 1
     if not isinstance(raw["terrain_counts"], dict):
-        raise FormatError(f"{where} ({sid}): 'terrain_counts' must be an object")
+        raise FormatError(N_("{where} ({sid}): 'terrain_counts' must be an object",
+                             where=where, sid=sid))
     want = {k: v for k, v in raw["terrain_counts"].items() if v}
     have = {k: v for k, v in counts.items() if v}
     if want != have:
-        raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared {want}")
+        raise FormatError(N_("{where} ({sid}): terrain counts {have} differ from declared "
+                             "{want}", where=where, sid=sid, have=have, want=want))
     for key in ("locations", "castles"):
         if not isinstance(raw[key], list):
-            raise FormatError(f"{where} ({sid}): '{key}' must be a list")
+            raise FormatError(N_("{where} ({sid}): '{key}' must be a list",
+                                 where=where, sid=sid, key=key))
     locations = []
     for k, loc in enumerate(raw["locations"]):
         if not (isinstance(loc, list) and len(loc) == 3 and _cell_ok(loc[:2])
                 and isinstance(loc[2], str) and loc[2]):
-            raise FormatError(f"{where} ({sid}): locations[{k}] must be [row, col, kind] with "
-                              f"row and col 0..9, got {loc!r}")
+            raise FormatError(N_("{where} ({sid}): locations[{k}] must be [row, col, kind] "
+                                 "with row and col 0..9, got {loc!r}",
+                                 where=where, sid=sid, k=k, loc=loc))
         r, c, kind = loc
         if terrain[r][c] != LOCATION:
-            raise FormatError(f"{where} ({sid}): location {r},{c} is not an L hex")
+            raise FormatError(N_("{where} ({sid}): location {r},{c} is not an L hex",
+                                 where=where, sid=sid, r=r, c=c))
         locations.append((int(r), int(c), str(kind)))
     castles = []
     for k, cell in enumerate(raw["castles"]):
         if not _cell_ok(cell):
-            raise FormatError(f"{where} ({sid}): castles[{k}] must be [row, col] with row and "
-                              f"col 0..9, got {cell!r}")
+            raise FormatError(N_("{where} ({sid}): castles[{k}] must be [row, col] with row "
+                                 "and col 0..9, got {cell!r}",
+                                 where=where, sid=sid, k=k, cell=cell))
         r, c = cell
         if terrain[r][c] != CASTLE:
-            raise FormatError(f"{where} ({sid}): castle {r},{c} is not a K hex")
+            raise FormatError(N_("{where} ({sid}): castle {r},{c} is not a K hex",
+                                 where=where, sid=sid, r=r, c=c))
         castles.append((int(r), int(c)))
     if len(locations) != counts["location"] or len(castles) != counts["castle"]:
-        raise FormatError(f"{where} ({sid}): listed locations/castles differ from the L/K hexes")
+        raise FormatError(N_("{where} ({sid}): listed locations/castles differ from the L/K "
+                             "hexes", where=where, sid=sid))
     tiles_per = raw.get("tiles_per_location", 2)
     if isinstance(tiles_per, bool) or not isinstance(tiles_per, int) or tiles_per < 1:
-        raise FormatError(f"{where} ({sid}): 'tiles_per_location' must be a positive integer")
+        raise FormatError(N_("{where} ({sid}): 'tiles_per_location' must be a positive integer",
+                             where=where, sid=sid))
     return SectionData(
         id=str(sid),
         name=str(raw["name"]),
@@ -162,14 +176,14 @@ def load_sections(text: str) -> dict[str, SectionData]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"sections: not valid JSON ({exc.msg})") from None
+        raise FormatError(N_("sections: not valid JSON ({msg})", msg=exc.msg)) from None
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
-        raise FormatError("sections: expected an object with a 'sections' list")
+        raise FormatError(N_("sections: expected an object with a 'sections' list"))
     out: dict[str, SectionData] = {}
     for k, raw in enumerate(data["sections"]):
         sec = _validate_section(raw, f"sections[{k}]")
         if sec.id in out:
-            raise FormatError(f"sections[{k}]: duplicate section id {sec.id!r}")
+            raise FormatError(N_("sections[{k}]: duplicate section id {id!r}", k=k, id=sec.id))
         out[sec.id] = sec
     return out
 

@@ -30,6 +30,7 @@ from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_f
 from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
+from ...core.i18n import N_
 
 __all__ = [
     "FORMAT",
@@ -695,7 +696,8 @@ def shipped_sheet_names() -> tuple[str, ...]:
 def load_shipped_sheet(name: str) -> Sheet:
     """The compiled shipped sheet ``name`` (cached). Raises FormatError for an unknown name."""
     if name not in _SHIPPED:
-        raise FormatError(f"sheet: unknown sheet {name!r}; allowed: {', '.join(_SHIPPED)}")
+        raise FormatError(N_("sheet: unknown sheet {name!r}; allowed: {allowed}",
+                             name=name, allowed=', '.join(_SHIPPED)))
     if name not in _CACHE:
         text = resources.files("citybuilders.games.roll_builder").joinpath(
             f"data/{name}.json").read_text(encoding="utf-8")
@@ -764,7 +766,7 @@ def _compiled(doc: dict[str, Any], text: str, where: str) -> Sheet:
         try:
             sh = compile_sheet(doc)
         except FormatError as exc:
-            raise FormatError(f"{where}.{exc}") from None
+            raise FormatError(N_("{where}.{exc}", where=where, exc=exc)) from None
         if len(_DOC_CACHE) >= 32:
             _DOC_CACHE.clear()
         _DOC_CACHE[text] = sh

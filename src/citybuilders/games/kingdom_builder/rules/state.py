@@ -37,6 +37,7 @@ from .board import (
 )
 from .placement import SETTLEMENT_SUPPLY
 from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
+from ....core.i18n import N_
 
 __all__ = [
     "KingdomBuilderState",
@@ -694,8 +695,8 @@ class KingdomBuilderState(State):
         with a hint for text that does not parse."""
         words = text.strip().lower().split(None, 1)
         if not words:
-            raise IllegalActionError("empty move; try 'build 7,12', a tile like 'farm 3,4' or "
-                                     "'paddock 7,12>9,12', or 'end'")
+            raise IllegalActionError(N_("empty move; try 'build 7,12', a tile like 'farm 3,4' "
+                                        "or 'paddock 7,12>9,12', or 'end'"))
         verb = words[0]
         args = words[1] if len(words) > 1 else ""
         try:
@@ -708,9 +709,10 @@ class KingdomBuilderState(State):
             if verb in self.VERBS:
                 return TILE_KINDS[verb].parse(args)
         except ValueError as exc:
-            raise IllegalActionError(f"'{text.strip()}': {exc}") from None
+            raise IllegalActionError(N_("'{strip}': {exc}", strip=text.strip(), exc=exc)) from None
         verbs = ", ".join(["build", "end", *self.VERBS])
-        raise IllegalActionError(f"unknown move '{verb}'; moves are: {verbs}")
+        raise IllegalActionError(N_("unknown move '{verb}'; moves are: {verbs}",
+                                    verb=verb, verbs=verbs))
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """Parse notation into a legal action; the error explains why a parsed move is not
