@@ -2,6 +2,10 @@
 
 Every user error (bad file, unknown option, illegal move) prints one line ``error: ...`` on
 stderr and exits with code 2; nothing else prints a traceback.
+
+Language: ``--lang pt-BR`` (before the command), else ``LC_ALL``/``LC_MESSAGES``/``LANG``;
+errors, help texts, score breakdowns and the terminal game speak it. JSON output keys and
+move notation stay English.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
-from .core.i18n import N_, message_of
+from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
+from .core.i18n import current as current_language
+from .core.i18n import gettext_now as _
 
 app = typer.Typer(
     help="citybuilders: play, score and simulate city-building board games.",
@@ -99,7 +105,7 @@ def _game_options(
     for item in option or []:
         if "=" not in item:
             _fail(N_("--option {item!r}: expected name=value", item=item))
-        name, _, value = item.partition("=")
+        name, _sep, value = item.partition("=")
         pairs.append((name.strip(), value))
     pairs += [(k, v) for k, v in flags.items() if v is not None]
     for name, value in pairs:
@@ -195,6 +201,28 @@ def _first_hidden(actions: list[Any]) -> Optional[int]:
 
 
 # --------------------------------------------------------------------------- commands
+def _lang_code(value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    lang = normalize(value)
+    if lang is None:
+        _fail(N_("--lang {value!r}: unknown language; allowed: {allowed}", value=value,
+                 allowed=", ".join(code.replace("_", "-") for code in LANGUAGES)))
+    return lang
+
+
+@app.callback()
+def _root(
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="LANG",
+        help="language of the messages: en, pt-BR or zh-Hant (default: $LC_ALL, $LANG)"),
+) -> None:
+    """citybuilders: play, score and simulate city-building board games."""
+    code = _lang_code(lang)
+    if code is not None:
+        set_current(code)
+
+
 @app.command()
 def games() -> None:
     """List the registered games."""
@@ -672,29 +700,89 @@ def _click_classes(name: str) -> tuple[type, ...]:
     return tuple(found)
 
 
+def _argv_language(args: list[str]) -> Optional[str]:
+    """The ``--lang`` given before the command (so usage errors already speak it), or None."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            return normalize(args[i + 1])
+        if a.startswith("--lang="):
+            return normalize(a.split("=", 1)[1])
+        if not a.startswith("-"):
+            break  # the command: its own options come after
+    return None
+
+
+def help_texts(command: Any) -> list[str]:
+    """Every help text of a click command tree (commands and parameters), for the catalog
+    (scripts/i18n.py adds them as msgids)."""
+    out: list[str] = []
+    for text in (getattr(command, "help", None), getattr(command, "short_help", None)):
+        if text:
+            out.append(text)
+    for p in getattr(command, "params", []):
+        if getattr(p, "help", None):
+            out.append(p.help)
+    for sub in getattr(command, "commands", {}).values():
+        out += help_texts(sub)
+    return out
+
+
+def localize_help(command: Any, lang: str) -> None:
+    """Translate the help texts of a click command tree in place (and typer's panel titles)."""
+    if lang == "en":
+        return
+    for attr in ("help", "short_help"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, localize(text, lang))
+    for p in getattr(command, "params", []):
+        if getattr(p, "help", None):
+            p.help = localize(p.help, lang)
+    for sub in getattr(command, "commands", {}).values():
+        localize_help(sub, lang)
+    try:
+        import typer.rich_utils as ru
+    except ImportError:  # pragma: no cover
+        return
+    for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")),
+                       ("OPTIONS_PANEL_TITLE", N_("Options")),
+                       ("COMMANDS_PANEL_TITLE", N_("Commands"))):
+        if hasattr(ru, name):
+            setattr(ru, name, localize(text, lang))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point; returns the exit code (2 for user errors).
 
     Every user error — ours, or a usage error found by typer/click (bad flag value, missing
     argument, unknown option) — prints one line ``error: ...`` on stderr.
     """
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        rv = app(args=argv, standalone_mode=False)
+        set_current(_argv_language(args))
+        import typer.main
+
+        command = typer.main.get_command(app)
+        localize_help(command, current_language())
+        rv = command.main(args=args, prog_name="citybuilders", standalone_mode=False)
         if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130
-            typer.echo("interrupted", err=True)
+            typer.echo(_("interrupted"), err=True)
             return 130
     except (UserError, CitybuildersError) as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}", message=localize(exc, current_language())), err=True)
         return 2
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         return 130
     except SystemExit as exc:  # typer/click exits (e.g. --help)
         return int(exc.code or 0) if isinstance(exc.code, int) else 0
     except Exception as exc:  # click usage errors
         if isinstance(exc, _click_classes("ClickException")):
             message = " ".join(str(exc.format_message()).split())
-            typer.echo(f"error: {message} (see 'citybuilders --help')", err=True)
+            typer.echo(_("error: {message} (see 'citybuilders --help')", message=message),
+                       err=True)
             return 2
         if isinstance(exc, _click_classes("Abort")):
             return 1
@@ -703,8 +791,9 @@ def main(argv: list[str] | None = None) -> int:
         # a bug, not a user error: still one line for the user, the details on request
         where = f" in {exc.__traceback__.tb_frame.f_code.co_filename}" if exc.__traceback__ else ""
         typer.echo(
-            f"error: internal error ({type(exc).__name__}: {exc}){where}; please report it "
-            "(set CITYBUILDERS_DEBUG=1 to see the traceback)",
+            _("error: internal error ({kind}: {detail}){where}; please report it "
+              "(set CITYBUILDERS_DEBUG=1 to see the traceback)", kind=type(exc).__name__,
+              detail=exc, where=where),
             err=True,
         )
         return 1

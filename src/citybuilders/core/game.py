@@ -265,7 +265,21 @@ class Game(ABC):
 
 
 class ScoreResult(ABC):
-    """What ``Game.score_file`` returns: a JSON form and a readable text form."""
+    """What ``Game.score_file`` returns: a JSON form and a readable text form.
+
+    ``texts``: the game's texts module (``for_language(lang)`` -> its name tables), set by the
+    game's ``score_file`` so the text form can name things in the reader's language (a rules
+    room never imports the texts); None = the ids as they are."""
+
+    texts: Any = None
+
+    def tables(self, lang: str | None = None) -> Any:
+        """The game's name tables in ``lang`` (default: the current language), or None."""
+        if self.texts is None:
+            return None
+        from .i18n import current
+
+        return self.texts.for_language(lang or current())
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

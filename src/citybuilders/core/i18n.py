@@ -13,7 +13,9 @@ type (``pt-BR``, ``pt``, ``zh-TW``, ``zh-Hant``, ``en-US``...) onto one, or None
 from __future__ import annotations
 
 import gettext as _gettext
+import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -21,7 +23,8 @@ from typing import Callable
 __all__ = ["LANGUAGES", "DEFAULT", "LOCALE_DIR", "normalize", "negotiate", "translations",
            "gettext_for", "env_language", "TextTables", "text_tables", "Message", "N_",
            "message_of", "localize", "ngettext_for", "babel_locale", "format_number",
-           "format_percent", "set_current", "current"]
+           "format_percent", "set_current", "current", "js_msgids", "extract_js", "js_strings",
+           "gettext_now", "ngettext_now", "text_width", "ljust", "rjust"]
 
 LANGUAGES: tuple[str, ...] = ("en", "pt_BR", "zh_Hant")
 """The languages the product speaks, the source language first."""
@@ -266,3 +269,82 @@ def set_current(lang: str | None) -> None:
 def current() -> str:
     """The language set by :func:`set_current`, else the terminal's (:func:`env_language`)."""
     return _CURRENT[0] if _CURRENT else env_language()
+
+
+# --------------------------------------------------------------------------- page scripts
+_JS_CALL = re.compile(r"""\bCB\.t\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*[,)]""")
+
+
+def js_msgids(source: str) -> list[tuple[int, str]]:
+    """``(line, msgid)`` of every ``CB.t("...")`` / ``CB.t('...')`` call in page-script source
+    (the first argument must be one string literal). Used by the catalog extraction
+    (:func:`extract_js`, babel.cfg) and by the server to send each page its strings."""
+    out: list[tuple[int, str]] = []
+    for m in _JS_CALL.finditer(source):
+        lit = m.group(1)
+        if lit[0] == "'":
+            lit = '"' + lit[1:-1].replace('\\\'', "'").replace('"', '\\"') + '"'
+        try:
+            text = json.loads(lit)
+        except ValueError:
+            continue
+        out.append((source.count("\n", 0, m.start()) + 1, text))
+    return out
+
+
+def extract_js(fileobj, keywords, comment_tags, options):  # type: ignore[no-untyped-def]
+    """Babel extraction method for the page scripts (babel.cfg:
+    ``[citybuilders.core.i18n:extract_js: src/citybuilders/server/static/**.js]``)."""
+    source = fileobj.read().decode(options.get("encoding", "utf-8"))
+    for line, msgid in js_msgids(source):
+        yield line, "CB.t", msgid, []
+
+
+@lru_cache(maxsize=None)
+def _static_msgids(folder: str) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for path in sorted(Path(folder).glob("*.js")):
+        for _line, msgid in js_msgids(path.read_text(encoding="utf-8")):
+            seen.setdefault(msgid, None)
+    return tuple(seen)
+
+
+def js_strings(lang: str, folder: str | Path) -> dict[str, str]:
+    """msgid -> text in ``lang`` for every ``CB.t`` string of the page scripts in ``folder``
+    (the JSON block base.html hands to ``CB.t``); empty for English."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return {}
+    tr = translations(lang).gettext
+    return {m: tr(m) for m in _static_msgids(str(folder)) if tr(m) != m}
+
+
+def gettext_now(template: str, /, **params: object) -> str:
+    """``template`` (an English msgid, ``{name}`` placeholders) translated into the current
+    language (:func:`current`) and filled: the CLI and terminal import it as ``_``."""
+    return localize(Message(template, **params), current())
+
+
+def ngettext_now(singular: str, plural: str, n: int, /, **params: object) -> str:
+    """The plural form for ``n`` in the current language, filled with ``params`` (and ``n``)."""
+    text = translations(current()).ngettext(singular, plural, n)
+    try:
+        return text.format(n=n, **params)
+    except (KeyError, IndexError, ValueError):
+        return (singular if n == 1 else plural).format(n=n, **params)
+
+
+def text_width(text: str) -> int:
+    """Terminal columns of ``text``: East Asian wide and full-width characters count 2."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def ljust(text: str, width: int) -> str:
+    """``text`` padded on the right to ``width`` terminal columns (CJK-aware ``str.ljust``)."""
+    return text + " " * max(0, width - text_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` padded on the left to ``width`` terminal columns (CJK-aware ``str.rjust``)."""
+    return " " * max(0, width - text_width(text)) + text

@@ -14,11 +14,13 @@ import secrets
 import time
 from collections import deque
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from markupsafe import Markup
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
                                Response)
@@ -28,7 +30,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
-from ..core.i18n import N_, message_of, negotiate, normalize, translations
+from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_of, negotiate,
+                         normalize, translations)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
@@ -62,9 +65,11 @@ SECURITY_HEADERS = [
 WS_MAX_MESSAGE = 65536
 """Largest websocket message a client may send (they send only pings and refreshes)."""
 _HTTP_MESSAGES = {
-    404: "no such page or API endpoint (see /api/docs)",
-    405: "method not allowed here",
+    404: N_("no such page or API endpoint (see /api/docs)"),
+    405: N_("method not allowed here"),
 }
+LANGUAGE_NAMES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hant": "繁體中文"}
+"""Each language in its own words (the language switch on every page)."""
 
 
 class SecurityMiddleware:
@@ -212,13 +217,53 @@ def request_language(request: Request | WebSocket) -> str:
             or negotiate(request.headers.get("accept-language")))
 
 
-def _language_context(request: Request) -> dict[str, Any]:
-    """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``) and the
-    gettext callables ``_``/``gettext``/``ngettext`` of that language."""
-    lang = request_language(request)
+def api_language(request: Request | WebSocket) -> str:
+    """The language of an API or websocket reply's texts for people (errors, panels, status
+    lines): ``?lang=`` (the page scripts send their page's), else the ``cb_lang`` cookie,
+    else English — scripts get stable English whatever their locale."""
+    return (normalize(request.query_params.get("lang"))
+            or normalize(request.cookies.get(LANG_COOKIE)) or DEFAULT)
+
+
+def _safe_next(target: str | None) -> str:
+    """A same-site path to go back to after a language switch (anything else: ``/``)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target[:2000]
+
+
+@lru_cache(maxsize=None)
+def _template_gettext(lang: str) -> tuple[Any, Any]:
+    """Jinja2 "newstyle" ``gettext``/``ngettext`` of ``lang``: ``_("Seat %(num)s", num=n)``
+    fills ``%(name)s`` placeholders after translating, escaping the values (the translated
+    text is ours, the values may come from users); ``ngettext`` sets ``num`` to the count."""
     tr = translations(lang)
-    return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": tr.gettext,
-            "gettext": tr.gettext, "ngettext": tr.ngettext}
+
+    def gettext(message: str, **variables: Any) -> Markup:
+        return Markup(tr.gettext(message)) % variables
+
+    def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return Markup(tr.ngettext(singular, plural, num)) % variables
+
+    return gettext, ngettext
+
+
+def _language_context(request: Request) -> dict[str, Any]:
+    """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``), the
+    gettext callables ``_``/``gettext``/``ngettext`` of that language, ``js_strings`` (the
+    page scripts' ``CB.t`` translations), ``languages`` and ``lang_next`` (the switch)."""
+    lang = request_language(request)
+    gettext, ngettext = _template_gettext(lang)
+    here = request.url.path + (("?" + request.url.query) if request.url.query else "")
+    return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": gettext,
+            "gettext": gettext, "ngettext": ngettext,
+            "js_strings": js_strings(lang, HERE / "static"),
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            "lang_next": _safe_next(here)}
 
 
 def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
@@ -280,15 +325,16 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         return response
 
     def page_error(request: Request, status: int, message: str) -> HTMLResponse:
-        return templates.TemplateResponse(request, "error.html",
-                                          {"status": status, "message": message},
-                                          status_code=status)
+        return templates.TemplateResponse(
+            request, "error.html",
+            {"status": status, "message": localize(message, request_language(request))},
+            status_code=status)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.message}, status_code=exc.status,
-                                headers=exc.headers)
+            return JSONResponse({"error": localize(exc.message, api_language(request))},
+                                status_code=exc.status, headers=exc.headers)
         resp = page_error(request, exc.status, exc.message)
         resp.headers.update(exc.headers or {})
         return resp
@@ -301,13 +347,15 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # unmatched routes (404), wrong methods (405)...: the same shapes as ApiError
-        message = _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
+        message: str = _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
         if exc.status_code == 404:
-            message = f"{request.url.path}: {_HTTP_MESSAGES[404]}"
+            message = N_("{path}: {error}", path=request.url.path, error=_HTTP_MESSAGES[404])
         elif exc.status_code == 405:
-            message = f"{request.method} {request.url.path}: {_HTTP_MESSAGES[405]}"
+            message = N_("{method} {path}: {error}", method=request.method,
+                         path=request.url.path, error=_HTTP_MESSAGES[405])
         headers = getattr(exc, "headers", None)
         if request.url.path.startswith("/api/"):
+            message = localize(message, api_language(request))
             return JSONResponse({"error": message}, status_code=exc.status_code,
                                 headers=headers)
         resp = page_error(request, exc.status_code, message)
@@ -324,6 +372,18 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                             status_code=400)
 
     # ------------------------------------------------------------------ pages
+    @app.get("/lang/{code}", include_in_schema=False)
+    async def switch_language(request: Request, code: str) -> Response:
+        """The language switch: remember ``code`` in the ``cb_lang`` cookie (a year) and go
+        back to ``?next=`` (a path of this site). An unknown language is a 404 page."""
+        lang = normalize(code)
+        if lang is None:
+            raise ApiError(404, N_("{code}: unknown language; allowed: {allowed}",
+                                   code=code[:40], allowed=", ".join(LANGUAGES)))
+        resp = RedirectResponse(_safe_next(request.query_params.get("next")), status_code=303)
+        resp.set_cookie(LANG_COOKIE, lang, samesite="lax", max_age=365 * 86400)
+        return resp
+
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         owner = owner_of(request)
@@ -500,7 +560,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.get("/api/games/{game_id}/view")
     async def api_view(request: Request, game_id: str) -> JSONResponse:
         m, lg, seat = await _seat_game(request, game_id)
-        return _json_bytes(m.view_json(lg, seat))
+        return _json_bytes(m.view_json(lg, seat, api_language(request)))
 
     async def _seat_change(request: Request, game_id: str, undo: bool) -> JSONResponse:
         """A seat's move or undo: check the token, apply (committed first), return the new view."""
@@ -509,7 +569,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         body = await _json_body(request)
         seat = m.seat_of(lg, _token(request, body))
         await (m.undo if undo else m.act)(lg, seat, body)
-        return _json_bytes(m.view_json(lg, seat))
+        return _json_bytes(m.view_json(lg, seat, api_language(request)))
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(request: Request, game_id: str) -> JSONResponse:
@@ -552,7 +612,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             if not 0 <= step <= total:
                 raise ApiError(400, N_("step: expected 0 to {total}", total=total))
             state = m.replay_state(lg, step)
-            view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok))
+            view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok),
+                          lang=api_language(request))
         view["step"] = step
         view["steps"] = total
         return JSONResponse(view)
@@ -577,14 +638,16 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         except ApiError as exc:
             await websocket.accept()
             await websocket.send_json({"type": "error", "status": exc.status,
-                                       "error": exc.message})
+                                       "error": localize(exc.message,
+                                                         api_language(websocket))})
             await websocket.close(code=4000 + exc.status)
             return
         await websocket.accept()
         client = WsClient(websocket, seat)
+        client.lang = api_language(websocket)
         conn = (client, seat)
         client.start()
-        client.offer(ws_view_message(m.view_json(lg, seat)))
+        client.offer(ws_view_message(m.view_json(lg, seat, client.lang)))
         lg.connections.add(conn)
         reader = asyncio.get_running_loop().create_task(_ws_read(m, lg, client))
         done_wait = asyncio.get_running_loop().create_task(client.done.wait())
@@ -629,9 +692,10 @@ async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
         if kind == "ping":
             client.offer('{"type":"pong"}')
         elif kind == "refresh":
-            client.offer(ws_view_message(m.view_json(lg, client.seat)))
+            client.offer(ws_view_message(m.view_json(lg, client.seat, client.lang)))
         else:
-            client.offer(_ws_error("type: expected ping or refresh (moves are POSTed to /act)"))
+            client.offer(_ws_error(localize(N_("type: expected ping or refresh (moves are "
+                                               "POSTed to /act)"), client.lang)))
 
 
 def _ws_error(message: str, status: int = 400) -> str:

@@ -50,9 +50,10 @@ from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
-from .display import display_panels
+from .display import display_panels, texts_for
 from .store import GameRow, SeatRow, Store, StoreError
-from ..core.i18n import N_, message_of
+from ..core.i18n import DEFAULT as DEFAULT_LANG
+from ..core.i18n import N_, localize, message_of
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "dumps",
            "ws_view_message"]
@@ -879,28 +880,30 @@ class GameManager:
                 try:
                     new.apply_action(action, seat)
                 except IllegalActionError as exc:
-                    lg.bot_error = f"the bot of seat {seat + 1} chose an illegal move: {exc}"
+                    lg.bot_error = N_("the bot of seat {num} chose an illegal move: {error}",
+                                      num=seat + 1, error=message_of(exc))
                     lg.views.clear()
                     lg.driver = None
                     return
                 try:
                     await self._commit(lg, new, [_entry_text(lg.state, seat, action)])
                 except ApiError as exc:
-                    lg.bot_error = f"the move of the bot of seat {seat + 1}: {exc.message}"
+                    lg.bot_error = N_("the move of the bot of seat {num}: {error}",
+                                      num=seat + 1, error=exc.message)
                     lg.views.clear()
                     lg.driver = None
                     return
             await self.broadcast(lg)
 
     # ------------------------------------------------------------------ views
-    def seat_label(self, lg: LiveGame, actor: int) -> str:
+    def seat_label(self, lg: LiveGame, actor: int, lang: str = DEFAULT_LANG) -> str:
         """Who made a history entry: a seat name, ``chance`` or ``draw (seat k)``."""
         if actor >= 0:
             return lg.row.seats[actor].name
-        return "chance"
+        return localize(N_("chance"), lang)
 
-    def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None
-                ) -> list[dict[str, Any]]:
+    def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None,
+                lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
         """The game log as ``seat`` may see it: ``[{n, actor, who, text}]``; a draw only another
         player may see reads ``(hidden)``. ``seat`` None = everything (finished games)."""
         out = []
@@ -910,20 +913,22 @@ class GameManager:
         for i, (actor, action) in enumerate(hist):
             viewer = chance_viewer_of(actor)
             hidden = seat is not None and viewer is not None and viewer != seat
-            who = self.seat_label(lg, actor) if viewer is None else (
-                f"draw for {lg.row.seats[viewer].name}")
+            who = self.seat_label(lg, actor, lang) if viewer is None else localize(
+                N_("draw for {name}", name=lg.row.seats[viewer].name), lang)
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": "(hidden)" if hidden else lg.log[i]})
+                        "text": localize(N_("(hidden)"), lang) if hidden else lg.log[i]})
         return out
 
     def view(self, lg: LiveGame, seat: int, state: State | None = None,
-             log_upto: int | None = None, own_seat: bool = True) -> dict[str, Any]:
+             log_upto: int | None = None, own_seat: bool = True,
+             lang: str = DEFAULT_LANG) -> dict[str, Any]:
         """Everything seat ``seat`` may see, as JSON: observation (and its human-readable
         ``display`` panels), SVG, legal moves with click paths, scores, log, undo count,
         result (with a one-line ``summary`` and ``outcome``). Never another seat's secrets.
 
         ``own_seat`` False: a replay watched without a seat token (finished or imported game),
-        so ``you`` is None and no seat is labelled "(you)"."""
+        so ``you`` is None and no seat is labelled "(you)". ``lang``: the language of the
+        texts for people (summary, log labels, panels, bot error); keys and notation stay."""
         st = lg.state if state is None else state
         active = st.active_players()
         terminal = st.is_terminal()
@@ -954,7 +959,7 @@ class GameManager:
             info = _jsonable(st.result_info()) or {}
             result = {"winners": winners, "returns": st.returns(), "info": info}
             result.update(_result_summary(lg, st, winners, info,
-                                          seat if own_seat else None))
+                                          seat if own_seat else None, lang))
         return {
             "game_id": lg.id,
             "game": lg.game.name,
@@ -973,30 +978,31 @@ class GameManager:
             "terminal": terminal,
             "observation": obs,
             "display": display_panels(lg.game, obs, names, seat if own_seat else None,
-                                      terminal),
+                                      terminal, lang=lang),
             "you": seat if own_seat else None,
             "svg": svg,
             "legal": legal,
             "scores": scores,
             "log": self.log_for(lg, seat if lg.row.status == "running" else None,
-                                log_upto if state is not None else None),
+                                log_upto if state is not None else None, lang),
             "undoable": core_undo.undoable_count(st, seat) if live else 0,
             "result": result,
-            "bot_error": lg.bot_error,
+            "bot_error": localize(lg.bot_error, lang) if lg.bot_error else lg.bot_error,
             "options": lg.game.options,
         }
 
-    def view_json(self, lg: LiveGame, seat: int) -> bytes:
+    def view_json(self, lg: LiveGame, seat: int, lang: str = DEFAULT_LANG) -> bytes:
         """``view(lg, seat)`` serialised as JSON, built once per state id and seat (cached
         until the game changes), so a move's reply, the other seats' refreshes and every
         websocket of a seat share one rendering."""
         key = (lg.version, lg.bot_error)
-        hit = lg.views.get(seat)
+        slot: Any = seat if lang == DEFAULT_LANG else (seat, lang)  # English is pre-rendered
+        hit = lg.views.get(slot)
         if hit is not None and hit[0] == key:
             self._touch_views(lg)
             return hit[1]
-        data = dumps(self.view(lg, seat))
-        lg.views[seat] = (key, data)
+        data = dumps(self.view(lg, seat, lang=lang))
+        lg.views[slot] = (key, data)
         self._touch_views(lg)
         return data
 
@@ -1045,7 +1051,7 @@ class GameManager:
 
 
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
-                    you: int | None) -> dict[str, Any]:
+                    you: int | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The end screen's headline: ``{"summary": one line, "outcome": "won"|"lost"|None}``.
 
     Cooperative games: won or lost together, with the target (``result_info()["target"]``,
@@ -1058,27 +1064,44 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
     if getattr(lg.game, "cooperative", False):
         returns = st.returns()
         won = bool(info["won"]) if "won" in info else bool(returns) and returns[0] > 0
-        who = "You" if n == 1 else "Together you"
         total = scores[0].total if scores else 0
         target = info.get("target")
-        if won:
-            line = f"{who} won! Score {total}" + (
-                f", target {target} reached" if target is not None else "")
+        solo = n == 1
+        if won and target is not None:
+            msg = (N_("You won! Score {total}, target {target} reached", total=total,
+                      target=target) if solo else
+                   N_("Together you won! Score {total}, target {target} reached", total=total,
+                      target=target))
+        elif won:
+            msg = (N_("You won! Score {total}", total=total) if solo else
+                   N_("Together you won! Score {total}", total=total))
+        elif target is not None:
+            msg = (N_("You lost: score {total}, target {target} not reached", total=total,
+                      target=target) if solo else
+                   N_("Together you lost: score {total}, target {target} not reached",
+                      total=total, target=target))
         else:
-            line = f"{who} lost: score {total}" + (
-                f", target {target} not reached" if target is not None else "")
-        return {"summary": line, "outcome": "won" if won else "lost"}
+            msg = (N_("You lost: score {total}", total=total) if solo else
+                   N_("Together you lost: score {total}", total=total))
+        return {"summary": localize(msg, lang), "outcome": "won" if won else "lost"}
     if n == 1:
         total = scores[0].total if scores else 0
         rank = info.get("rank")
-        line = f"Final score: {total}" + (f" · your rank: {rank}" if rank else "")
-        return {"summary": line, "outcome": None}
+        if rank and lang != DEFAULT_LANG:
+            tables = texts_for(lg.game, lang)
+            rank = getattr(tables, "RANK_NAMES", {}).get(rank, rank)
+        msg = (N_("Final score: {total} · your rank: {rank}", total=total, rank=rank) if rank
+               else N_("Final score: {total}", total=total))
+        return {"summary": localize(msg, lang), "outcome": None}
     if not winners:
-        return {"summary": "No winner", "outcome": None if you is None else "lost"}
-    label = ", ".join(names[p] + (" (you)" if p == you else "") for p in winners)
-    line = ("Winner: " if len(winners) == 1 else "Shared win: ") + label
+        return {"summary": localize(N_("No winner"), lang),
+                "outcome": None if you is None else "lost"}
+    label = ", ".join(localize(N_("{name} (you)", name=names[p]), lang) if p == you
+                      else names[p] for p in winners)
+    msg = (N_("Winner: {names}", names=label) if len(winners) == 1
+           else N_("Shared win: {names}", names=label))
     outcome = None if you is None else ("won" if you in winners else "lost")
-    return {"summary": line, "outcome": outcome}
+    return {"summary": localize(msg, lang), "outcome": outcome}
 
 
 def _texts_from(state: State, start: int) -> list[str]:
@@ -1219,6 +1242,7 @@ class WsClient:
     def __init__(self, ws: Any, seat: int, maxsize: int = WS_SEND_QUEUE) -> None:
         self.ws = ws
         self.seat = seat
+        self.lang = DEFAULT_LANG  # the client's language (the websocket's ?lang=)
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize)
         self.done = asyncio.Event()
         self.close_code: int | None = None
@@ -1283,12 +1307,13 @@ def broadcast_views(manager: GameManager, lg: LiveGame) -> None:
     seat); dropped clients leave ``lg.connections``."""
     if not lg.connections:
         return
-    views: dict[int, str] = {}
+    views: dict[tuple[int, str], str] = {}
     for conn in list(lg.connections):
         client, seat = conn
-        if seat not in views:
-            views[seat] = ws_view_message(manager.view_json(lg, seat))
-        if not client.offer(views[seat]):
+        slot = (seat, client.lang)
+        if slot not in views:
+            views[slot] = ws_view_message(manager.view_json(lg, seat, client.lang))
+        if not client.offer(views[slot]):
             lg.connections.discard(conn)
 
 

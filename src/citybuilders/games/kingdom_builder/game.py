@@ -137,7 +137,9 @@ class KingdomBuilderGame(Game):
         """Score a position in the score-file format (docs/formats.md): base keys, plus the
         Crossroads keys when present; the player count must be within
         ``min_players..max_players``. Raises FormatError naming the field."""
-        return score_file(data, self.options, (self.min_players, self.max_players))
+        result = score_file(data, self.options, (self.min_players, self.max_players))
+        result.texts = kb_texts
+        return result
 
     def describe_setup(self, state: Any) -> str:
         """``tavern:0 paddock:180 ... | fishermen knights merchants | start P2`` (the start

@@ -43,7 +43,8 @@ from .rules.placement import (
     terrain_words,
 )
 from .scoring import CARDS, score_all
-from ...core.i18n import N_
+from ...core.i18n import N_, ljust, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = [
     "KingdomBuilderScore",
@@ -89,15 +90,30 @@ class KingdomBuilderScore(ScoreResult):
         """A readable table: one row per :meth:`_rows` entry and the total, one column per
         player."""
         heads = [f"P{p + 1}" for p in range(len(self.players))]
-        rows = self._rows()
-        rows.append(("total", [ps.total for ps in self.players]))
-        w = max(len(r[0]) for r in rows)
+        rows = [(self._label(name), vals) for name, vals in self._rows()]
+        total = _("total")
+        rows.append((total, [ps.total for ps in self.players]))
+        w = max(text_width(r[0]) for r in rows)
         lines = [" " * w + "  " + "  ".join(f"{h:>9}" for h in heads)]
-        for name, vals in rows:
-            if name == "total":
+        for i, (name, vals) in enumerate(rows):
+            if i == len(rows) - 1:
                 lines.append("-" * len(lines[0]))
-            lines.append(f"{name:<{w}}  " + "  ".join(f"{v:>9}" for v in vals))
+            lines.append(ljust(name, w) + "  " + "  ".join(f"{v:>9}" for v in vals))
         return "\n".join(lines)
+
+    def _label(self, name: str) -> str:
+        """A row label of :meth:`_rows` in the current language (card and task names from the
+        game's texts)."""
+        t = self.tables()
+        if name in self.cards:
+            return str(getattr(t, "CARD_NAMES", {}).get(name, name)) if t else name
+        if name == "castles":
+            return _("castles")
+        if name.startswith("task "):
+            task = name[5:]
+            shown = str(getattr(t, "TASK_NAMES", {}).get(task, task)) if t else task
+            return _("task {name}", name=shown)
+        return name
 
 
 BASE_KEYS: tuple[str, ...] = ("game", "sections", "cards", "settlements", "options")

@@ -47,4 +47,8 @@ class RollBuilderGame(RollBuilderRules):
 
     def score_file(self, data: Mapping[str, Any]) -> RollBuilderScore:
         """Score a sheet-state file (docs/formats.md, Roll Builder). Raises FormatError."""
-        return score_file(data)
+        from . import texts
+
+        result = score_file(data)
+        result.texts = texts
+        return result

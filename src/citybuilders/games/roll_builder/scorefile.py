@@ -30,7 +30,8 @@ from .rules.moves import NO_GUILD
 from .rules.player_sheet import PlayerSheet
 from .rules.state import RollBuilderRules, RollBuilderState
 from .scoring import CATEGORIES, score_sheet
-from ...core.i18n import N_
+from ...core.i18n import N_, current, ljust, localize, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = ["RollBuilderScore", "score_file", "score_file_text", "FIELDS"]
 
@@ -61,10 +62,19 @@ class RollBuilderScore(ScoreResult):
     def to_text(self) -> str:
         """A readable table of the categories."""
         lines = [f"Roll Builder — {self.sheet}"]
-        for k in CATEGORIES:
-            lines.append(f"  {k:<12}{self.parts[k]:>4}")
-        lines.append(f"  {'total':<12}{self.total:>4}")
+        labels = [(localize(CATEGORY_LABELS.get(k, k), current()), self.parts[k])
+                  for k in CATEGORIES]
+        labels.append((_("total"), self.total))
+        w = max(12, *(text_width(k) + 1 for k, _v in labels))
+        for k, v in labels:
+            lines.append(f"  {ljust(k, w)}{v:>4}")
         return "\n".join(lines)
+
+
+CATEGORY_LABELS = {"buildings": N_("buildings"), "roads": N_("roads"),
+                   "innovations": N_("innovations"), "resources": N_("resources"),
+                   "wonder": N_("wonder"), "bonuses": N_("bonuses")}
+"""Score category id -> its label in the score table (translated where shown)."""
 
 
 def _int(d: Mapping[str, Any], key: str, lo: int, hi: int) -> int:

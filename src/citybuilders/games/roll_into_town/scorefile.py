@@ -22,7 +22,8 @@ from ...core.game import Game, ScoreResult
 from . import rules as R
 from .actions import BUILDING_CODES, TERRAIN_TOKENS, mask_text, parse_mask
 from .rules.explain import placement_text
-from ...core.i18n import N_
+from ...core.i18n import N_, ljust, rjust, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = ["RollIntoTownScore", "score_sheet_file", "parse_map", "check_placements",
            "FILE_KEYS", "PLAYER_KEYS"]
@@ -68,17 +69,28 @@ class RollIntoTownScore(ScoreResult):
 
     def to_text(self) -> str:
         """A table: one column per sheet, one row per category, totals, rank or winners."""
+        t = self.tables()
+        cat_names = getattr(t, "CATEGORY_NAMES", {}) if t else {}
+        rank_names = getattr(t, "RANK_NAMES", {}) if t else {}
         cats = list(self.parts[0])
-        width = max(12, *(len(n) + 2 for n in self.names))
-        lines = ["category".ljust(12) + "".join(n.rjust(width) for n in self.names)]
+        shown = {c: str(cat_names.get(c, c)) for c in cats}
+        head, total = _("category"), _("total")
+        first = max(12, text_width(head) + 1, text_width(total) + 1,
+                    *(text_width(s) + 1 for s in shown.values()))
+        width = max(12, *(text_width(n) + 2 for n in self.names))
+        lines = [ljust(head, first) + "".join(rjust(n, width) for n in self.names)]
         for c in cats:
-            lines.append(c.ljust(12) + "".join(str(p[c]).rjust(width) for p in self.parts))
-        lines.append("total".ljust(12) + "".join(str(t).rjust(width) for t in self.totals))
+            lines.append(ljust(shown[c], first)
+                         + "".join(str(p[c]).rjust(width) for p in self.parts))
+        lines.append(ljust(total, first) + "".join(str(v).rjust(width) for v in self.totals))
         if len(self.names) == 1:
-            lines.append(f"solo rank: {R.solo_rank(self.totals[0])}")
+            rank = R.solo_rank(self.totals[0])
+            lines.append(_("solo rank: {rank}", rank=rank_names.get(rank, rank)))
+        elif len(self.winners) > 1:
+            lines.append(_("winners (shared): {names}",
+                           names=", ".join(self.names[w] for w in self.winners)))
         else:
-            lines.append("winner: " + ", ".join(self.names[w] for w in self.winners)
-                         + (" (shared)" if len(self.winners) > 1 else ""))
+            lines.append(_("winner: {names}", names=", ".join(self.names[w] for w in self.winners)))
         return "\n".join(lines)
 
 
