@@ -32,6 +32,13 @@ LANGS = ("pt_BR", "zh_Hant")
 POT = LOCALE / f"{DOMAIN}.pot"
 
 
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -54,7 +61,22 @@ def extract() -> Catalog:
         if not message or (isinstance(message, tuple) and not message[0]):
             continue
         cat.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for text in cli_help_texts():
+        if text not in cat:
+            cat.add(text, None, [("src/citybuilders/cli.py", 0)],
+                    auto_comments=["command-line help"])
     return cat
+
+
+def cli_help_texts() -> list[str]:
+    """The help texts of every command and option of the CLI (typer builds them from the
+    docstrings and ``help=`` arguments; ``citybuilders.cli.localize_help`` translates them)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    import typer.main
+
+    from citybuilders.cli import app, help_texts
+
+    return help_texts(typer.main.get_command(app))
 
 
 def _po_bytes(cat: Catalog) -> bytes:
@@ -117,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         ids = {m.id for m in template if m.id}
         for lang in LANGS:
             if not po_path(lang).exists():
-                bad.append(f"{po_path(lang).relative_to(ROOT)}: missing")
+                bad.append(f"{_rel(po_path(lang))}: missing")
                 continue
             cat = load_po(lang)
             have = {m.id for m in cat if m.id}
@@ -126,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             bad += [f"{lang}: no longer in the sources: {i!r}" for i in sorted(have - ids, key=str)]
             bad += [f"{lang}: {p}" for p in problems(cat)]
             if not mo_path(lang).exists() or mo_path(lang).read_bytes() != _mo_bytes(cat):
-                bad.append(f"{mo_path(lang).relative_to(ROOT)}: not compiled from the .po "
+                bad.append(f"{_rel(mo_path(lang))}: not compiled from the .po "
                            "(run scripts/i18n.py)")
         for line in bad:
             print(line)
@@ -140,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         cat = load_po(lang)
         mo_path(lang).write_bytes(_mo_bytes(cat))
         left = problems(cat)
-        print(f"{po_path(lang).relative_to(ROOT)}: {len(cat)} messages, {len(left)} to translate")
+        print(f"{_rel(po_path(lang))}: {len(cat)} messages, {len(left)} to translate")
     return 0
 
 

@@ -294,10 +294,10 @@ def js_msgids(source: str) -> list[tuple[int, str]]:
 
 def extract_js(fileobj, keywords, comment_tags, options):  # type: ignore[no-untyped-def]
     """Babel extraction method for the page scripts (babel.cfg:
-    ``[citybuilders.core.i18n:extract_js: src/citybuilders/server/static/**.js]``)."""
+    ``cb_js = citybuilders.core.i18n:extract_js`` in ``[extractors]``)."""
     source = fileobj.read().decode(options.get("encoding", "utf-8"))
     for line, msgid in js_msgids(source):
-        yield line, "CB.t", msgid, []
+        yield line, None, msgid, []
 
 
 @lru_cache(maxsize=None)

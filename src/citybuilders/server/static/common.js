@@ -93,7 +93,7 @@ CB.resultLine = (view) => {
   const line = CB.el("div", { class: "end-result" + (r.outcome ? " " + r.outcome : ""), id: "end-result", text: r.summary || "" });
   return line;
 };
-/* Interface strings: CB.t("English text", {name: value}) -> the page language's text, with
+/* Interface strings: CB.t(msgid, {name: value}) with an English msgid -> the page language's text, with
    {name} placeholders filled. The translations come from the server in the JSON block
    <script type="application/json" id="strings"> (msgid -> text); a missing one is English. */
 CB.strings = (() => { const e = document.getElementById("strings"); try { return e ? JSON.parse(e.textContent) : {}; } catch (x) { return {}; } })();
