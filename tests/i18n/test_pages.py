@@ -79,8 +79,12 @@ def english_left(texts: list[str], lang: str) -> list[tuple[str, str]]:
     for t in texts:
         for mid, rx in ids:
             literal = re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", "", mid).strip()
-            if rx.match(t) or (len(literal.split()) >= 2 and len(literal) >= 8
-                               and re.search(r"(?<!\w)" + re.escape(literal) + r"(?!\w)", t)):
+            words = len(literal.split())
+            # a msgid with placeholders is matched as a pattern only when its own words are two
+            # or more ("Start {title}" would match any "Start ..." of a game text)
+            whole = rx.match(t) and (literal == mid.strip() or words >= 2)
+            if whole or (words >= 2 and len(literal) >= 8 and "{" not in mid and "%(" not in mid
+                         and re.search(r"(?<!\w)" + re.escape(literal) + r"(?!\w)", t)):
                 found.append((t, mid))
     return found
 
