@@ -71,6 +71,35 @@ def _template(node: ast.expr, src: str) -> tuple[str, list[tuple[str, str]]] | N
     cannot be rewritten."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value, []
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        # "text {x}: " + ", ".join(...): the right side becomes one more placeholder
+        left = _template(node.left, src)
+        if left is None:
+            return None
+        if not left[1]:
+            left = (left[0].replace("{", "{{").replace("}", "}}"), [])
+        right = _template(node.right, src)
+        if right is None:
+            expr = ast.get_source_segment(src, node.right)
+            if expr is None:
+                return None
+            expr = " ".join(expr.split())
+            taken = {p for p, _ in left[1]}
+            base = _name_for(node.right).lstrip("_") or "value"
+            name, k = base, 2
+            while name in taken:
+                name = f"{base}{k}"
+                k += 1
+            right = ("{" + name + "}", [(name, expr)])
+        else:
+            taken = {p for p, _ in left[1]}
+            if any(p in taken for p, _ in right[1]):
+                return None
+            if not right[1]:
+                right = (right[0].replace("{", "{{").replace("}", "}}"), [])
+        if not left[1] and not right[1]:
+            return None  # plain constants: nothing to gain
+        return left[0] + right[0], left[1] + right[1]
     if not isinstance(node, ast.JoinedStr):
         return None
     parts: list[str] = []
@@ -153,7 +182,7 @@ class _Finder(ast.NodeVisitor):
                 and node.func.id == "str" and len(node.args) == 1 \
                 and isinstance(node.args[0], ast.Name) and node.args[0].id in ("exc", "e", "err"):
             self.strcalls.append(node)
-        elif isinstance(node, (ast.JoinedStr, ast.Constant)):
+        elif isinstance(node, (ast.JoinedStr, ast.Constant, ast.BinOp)):
             self.targets.append(node)
 
     def visit_Raise(self, node: ast.Raise) -> None:
@@ -171,6 +200,8 @@ class _Finder(ast.NodeVisitor):
             self._take(node.args[1])
         elif name == "_fail" and node.args:
             self._take(node.args[0])
+        elif name == "_err" and len(node.args) >= 2:  # Roll Builder's loader: _err(where, problem)
+            self._take(node.args[1])
         self.generic_visit(node)
 
 
@@ -221,8 +252,13 @@ def _add_import(path: Path, src: str, need_message_of: bool) -> str:
     mod = ("." * (depth + 1) + "core.i18n") if rel.parts[0] != "core" else ".i18n"
     if rel.parts[0] == "core" and depth == 1:
         mod = ".i18n"
-    names = ["N_"] + (["message_of"] if need_message_of else [])
-    m = re.search(rf"^from {re.escape(mod)} import (.+)$", src, flags=re.M)
+    names = [n for n in ["N_"] + (["message_of"] if need_message_of else [])
+             if not re.search(rf"^from {re.escape(mod)} import [^\n]*\b{n}\b", src, flags=re.M)]
+    if not names:
+        return src
+    m = re.search(rf"^from {re.escape(mod)} import ([^\n]+)$", src, flags=re.M)
+    if m and " as " in m.group(1):
+        m = None
     if m and "(" not in m.group(1):
         have = [x.strip() for x in m.group(1).split(",")]
         add = [n for n in names if n not in have]

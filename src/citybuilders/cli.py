@@ -26,7 +26,9 @@ from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
 from .core.i18n import current as current_language
+from .core.i18n import format_number, format_percent
 from .core.i18n import gettext_now as _
+from .core.i18n import ngettext_now as ngettext
 
 app = typer.Typer(
     help="citybuilders: play, score and simulate city-building board games.",
@@ -230,7 +232,9 @@ def games() -> None:
         cls = game_class(name)
         players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                    else f"{cls.min_players}-{cls.max_players}")
-        typer.echo(f"{name:18} {cls.title:32} players {players:5} rules v{cls.rules_version}")
+        typer.echo(f"{name:18} {cls.title:32} "
+                   + _("players {players:5} rules v{version}", players=players,
+                       version=cls.rules_version))
 
 
 @app.command()
@@ -304,11 +308,11 @@ def moves(
         typer.echo(json.dumps(_moves_json(state)))
         return
     if state.is_terminal():
-        typer.echo("(game over: no legal actions)")
+        typer.echo(_("(game over: no legal actions)"))
         return
     if state.is_chance_node():
-        typer.echo("(chance node: " + ", ".join(
-            f"{state.action_to_string(a)} p={p:.3f}" for a, p in state.chance_outcomes()) + ")")
+        typer.echo(_("(chance node: {outcomes})", outcomes=", ".join(
+            f"{state.action_to_string(a)} p={p:.3f}" for a, p in state.chance_outcomes())))
         return
     for p in state.active_players():
         for a in state.legal_actions(p):
@@ -461,30 +465,35 @@ def simulate(
         ex.close()
     summary = summ.result()
     con = Console()
-    table = Table(title=f"{g.title}: {summary['games']} games, seed {seed}")
-    for col in ("seat", "bot", "mean", "median", "stdev", "min", "max", "win rate"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    table = Table(title=_("{title}: {games} games, seed {seed}", title=g.title,
+                          games=summary["games"], seed=seed))
+    for col, head in (("seat", _("seat")), ("bot", _("bot")), ("mean", _("mean")),
+                      ("median", _("median")), ("stdev", _("stdev")), ("min", _("min")),
+                      ("max", _("max")), ("win rate", _("win rate"))):
+        table.add_column(head, justify="right" if col not in ("bot",) else "left")
     for s in summary["seats"]:
         table.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:.2f}", f"{s['median']:.1f}",
                       f"{s['stdev']:.2f}", f"{s['min']:.0f}", f"{s['max']:.0f}",
                       f"{s['win_rate']:.1%}" if len(seats) > 1 or "won_rate" in summary else "—")
     con.print(table)
-    con.print(f"mean game length: {summary['mean_length']:.1f} player actions")
+    con.print(_("mean game length: {length} player actions",
+                length=format_number(summary["mean_length"], current_language(), 1)))
     if "won_rate" in summary:
-        con.print(f"target reached: {summary['won_rate']:.1%} of games")
+        con.print(_("target reached: {rate} of games",
+                    rate=format_percent(summary["won_rate"], current_language())))
     if "ranks" in summary:
         total = summary["games"]
-        con.print("ranks:")
+        con.print(_("ranks:"))
         for rank, count in sorted(summary["ranks"].items(), key=lambda kv: -kv[1]):
             con.print(f"  {rank:>24} {count:6} {'#' * max(1, round(40 * count / total))}")
     if "groups" in summary:
-        gt = Table(title=f"by {by}")
-        gt.add_column(by or "group")
-        gt.add_column("games", justify="right")
-        gt.add_column("mean score", justify="right")
+        gt = Table(title=_("by {field}", field=by))
+        gt.add_column(by or _("group"))
+        gt.add_column(_("games"), justify="right")
+        gt.add_column(_("mean score"), justify="right")
         has_won = any("won_rate" in v for v in summary["groups"].values())
         if has_won:
-            gt.add_column("target reached", justify="right")
+            gt.add_column(_("target reached"), justify="right")
         for key, v in summary["groups"].items():
             cells = [key, str(v["games"]), f"{v['mean_score']:.2f}"]
             if has_won:
@@ -492,13 +501,14 @@ def simulate(
             gt.add_row(*cells)
         con.print(gt)
     if out is not None:
-        con.print(f"wrote {summary['games']} rows to {out}")
+        con.print(ngettext("wrote {n} row to {out}", "wrote {n} rows to {out}",
+                           summary["games"], out=out))
     if plot is not None:
         from .sim.plots import plot_summary
 
         plot_summary(None, summary, seats, plot, title=f"{g.title}: {summary['games']} games",
                      histograms=summ.score_histograms())
-        con.print(f"wrote plots to {plot}")
+        con.print(_("wrote plots to {plot}", plot=plot))
     if report is not None and out is not None:
         _write_report(out, report, con)
 
@@ -526,7 +536,8 @@ def _write_report(rows: Path, out: Path, con: Any) -> None:
         info = write_report(rows, out)
     except ReportError as exc:
         _fail(message_of(exc))
-    con.print(f"wrote report on {info['games']} games to {out}")
+    con.print(ngettext("wrote report on {n} game to {out}", "wrote report on {n} games to {out}",
+                       info["games"], out=out))
 
 
 @app.command()
@@ -573,22 +584,25 @@ def tournament(
     except TournamentError as exc:
         _fail(message_of(exc))
     con = Console()
-    table = Table(title=f"{g.title}: {res['games']} games over {len(res['seatings'])} seat orders, "
-                        f"seed {seed}")
-    for col in ("rank", "bot", "rating", "95% CI", "games", "wins", "win rate", "95% CI (Wilson)"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table = Table(title=_("{title}: {games} games over {orders} seat orders, seed {seed}",
+                          title=g.title, games=res["games"], orders=len(res["seatings"]),
+                          seed=seed))
+    for col, head in (("rank", _("rank")), ("bot", _("bot")), ("rating", _("rating")),
+                      ("95% CI", _("95% CI")), ("games", _("games")), ("wins", _("wins")),
+                      ("win rate", _("win rate")), ("95% CI (Wilson)", _("95% CI (Wilson)"))):
+        table.add_column(head, justify="left" if col == "bot" else "right")
     for rank, r in enumerate(res["ratings"], 1):
         table.add_row(str(rank), r["bot"], f"{r['rating']:.0f}",
                       f"{r['ci'][0]:.0f} .. {r['ci'][1]:.0f}", str(r["games"]),
                       f"{r['wins']:g}", f"{r['win_rate']:.1%}",
                       f"{r['win_ci'][0]:.1%} .. {r['win_ci'][1]:.1%}")
     con.print(table)
-    con.print("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
-              "Fisher information")
+    con.print(_("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
+                "Fisher information"))
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-        con.print(f"wrote {json_out}")
+        con.print(_("wrote {path}", path=json_out))
 
 
 @app.command()
@@ -606,10 +620,10 @@ def replay(
     note = ""
     if hidden is not None and (upto is None or upto > hidden):
         upto = hidden
-        note = (f"(moves from {hidden + 1} on are hidden: this record was exported from a running "
-                "game; a finished game's record replays in full)")
+        note = _("(moves from {first} on are hidden: this record was exported from a running "
+                 "game; a finished game's record replays in full)", first=hidden + 1)
     def show(i: int, actor: int, text: str) -> None:
-        who = "chance" if actor < 0 else f"P{actor + 1}"
+        who = _("chance") if actor < 0 else f"P{actor + 1}"
         typer.echo(f"{i:4}. {who:7} {text}")
 
     final = do_replay(rec, upto, on_move=show)
@@ -620,8 +634,8 @@ def replay(
         typer.echo(format_scores(final))
         typer.echo(format_result(final))
     else:
-        typer.echo(f"scores after move {final.move_number()} of {len(rec.actions)} "
-                   "(game not over):")
+        typer.echo(_("scores after move {n} of {total} (game not over):",
+                     n=final.move_number(), total=len(rec.actions)))
         typer.echo(format_scores(final))
 
 

@@ -341,14 +341,15 @@ class GameManager:
                 raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
             kind = s.get("kind", "human")
             if kind not in SEAT_KINDS:
-                raise ApiError(400, f"seats[{i}].kind: bad value {kind!r}; allowed: "
-                                    + ", ".join(SEAT_KINDS))
+                raise ApiError(400, N_("seats[{i}].kind: bad value {kind!r}; allowed: {allowed}",
+                                       i=i, kind=kind, allowed=", ".join(SEAT_KINDS)))
             bot = None
             if kind == "bot":
                 bot = s.get("bot", "random")
                 if bot not in bots:
-                    raise ApiError(400, f"seats[{i}].bot: unknown bot {bot!r}; allowed: "
-                                        + ", ".join(sorted(bots)))
+                    raise ApiError(400, N_("seats[{i}].bot: unknown bot {bot!r}; allowed: "
+                                           "{allowed}",
+                                           i=i, bot=bot, allowed=", ".join(sorted(bots))))
             label = s.get("name")
             if label is not None and (not isinstance(label, str) or len(label) > 40):
                 raise ApiError(400, N_("seats[{i}].name: expected a string of at most 40 chars",

@@ -107,12 +107,12 @@ def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
             raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
         kind = s.get("kind", "human")
         if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise ApiError(400, f"seats[{i}].kind: bad value {_short(kind)}; allowed: "
-                                + ", ".join(SEAT_KINDS))
+            raise ApiError(400, N_("seats[{i}].kind: bad value {short}; allowed: {allowed}",
+                                   i=i, short=_short(kind), allowed=", ".join(SEAT_KINDS)))
         if kind == "bot" and "bot" in s and (not isinstance(s["bot"], str)
                                              or s["bot"] not in bots):
-            raise ApiError(400, f"seats[{i}].bot: unknown bot {_short(s['bot'])}; allowed: "
-                                + ", ".join(sorted(bots)))
+            raise ApiError(400, N_("seats[{i}].bot: unknown bot {short}; allowed: {allowed}",
+                                   i=i, short=_short(s['bot']), allowed=", ".join(sorted(bots))))
         label = s.get("name")
         if label is not None and (not isinstance(label, str) or len(label) > NAME_MAX):
             raise ApiError(400, N_("seats[{i}].name: expected a string of at most {NAME_MAX} "

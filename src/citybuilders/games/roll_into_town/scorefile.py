@@ -101,8 +101,9 @@ def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
     building = 0
     if plus:
         if bcode not in _CODE_BUILDING:
-            raise FormatError(f"{where}: unknown building {bcode!r} in {tok!r}; allowed: "
-                              + ", ".join(BUILDING_CODES.values()))
+            raise FormatError(N_("{where}: unknown building {bcode!r} in {tok!r}; allowed: "
+                                 "{allowed}",
+                                 where=where, bcode=bcode, tok=tok, allowed=", ".join(BUILDING_CODES.values())))
         building = _CODE_BUILDING[bcode]
     elif base in _CODE_BUILDING:
         return R.EMPTY, 0, _CODE_BUILDING[base]
