@@ -203,6 +203,15 @@ def test_api_errors_follow_lang_and_stay_english_by_default(client):
     assert r.status_code == 400 and "esperava-se" in r.json()["error"]
 
 
+def test_import_note_follows_the_language(client):
+    from citybuilders.server.manager import note_text
+
+    note = "the record hides move 4 (a draw you could not see); replay stops before it"
+    assert note_text(note, "en") == note
+    assert note_text(note, "pt_BR").startswith("o registro oculta o lance 4 ")
+    assert note_text("something else", "zh_Hant") == "something else"
+
+
 def test_view_payload_texts_follow_lang(client):
     if "roll-into-town" not in registered_games():
         pytest.skip("roll-into-town not registered")
@@ -214,6 +223,14 @@ def test_view_payload_texts_follow_lang(client):
                       headers={"X-Seat-Token": tok}).json()
     # keys, ids and notation are the same in every language
     assert v_en.keys() == v_zh.keys()
+    parts = set(v_en["scores"][0]["parts"])
+    assert v_en["score_labels"] == {} and set(v_zh["score_labels"]) == parts
+    if "roll-builder" in registered_games():
+        r = client.post("/api/games", json={"game": "roll-builder", "seats": [{"kind": "human"}]})
+        rb = r.json()
+        v = client.get(f"/api/games/{rb['id']}/view?lang=zh-Hant",
+                       headers={"X-Seat-Token": rb["seats"][0]["token"]}).json()
+        assert v["score_labels"]["roads"] == "道路" and v["score_labels"]["wonder"] == "奇觀"
     assert [m["action"] for m in v_en["legal"]] == [m["action"] for m in v_zh["legal"]]
     with client.websocket_connect(f"/ws/games/{d['id']}?token={tok}&lang=zh-Hant") as ws:
         msg = ws.receive_json()

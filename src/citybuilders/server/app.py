@@ -34,7 +34,7 @@ from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_o
                          normalize, translations)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
-from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
+from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .store import Store, StoreError
 from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
@@ -490,7 +490,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                 "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
-            "page_json": _script_json(page), "note": lg.row.note,
+            "page_json": _script_json(page),
+            "note": note_text(lg.row.note, request_language(request)),
         })
 
     @app.post("/import")
@@ -625,7 +626,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
-                             "steps": lg.state.move_number(), "note": lg.row.note},
+                             "steps": lg.state.move_number(),
+                             "note": note_text(lg.row.note, api_language(request))},
                             status_code=201)
 
     @app.websocket("/ws/games/{game_id}")

@@ -18,7 +18,10 @@ from ..core.panels import Panel, clean, generic_panels
 from ..core.registry import game_class
 from ..core.view import View
 
-__all__ = ["display_panels", "clean", "texts_for"]
+__all__ = ["display_panels", "clean", "texts_for", "score_labels"]
+
+_LABEL_TABLES = ("CATEGORY_NAMES", "SCORE_PART_NAMES", "CARD_NAMES", "ZONE_NAMES", "TASK_NAMES")
+"""The tables of a game's texts that may name a score part (first match wins)."""
 
 
 def texts_for(game: Game, lang: str) -> Any:
@@ -31,6 +34,30 @@ def texts_for(game: Game, lang: str) -> Any:
         return None
     fn = getattr(mod, "for_language", None)
     return fn(lang) if callable(fn) else mod
+
+
+def score_labels(game: Game, keys: Sequence[str], lang: str) -> dict[str, str]:
+    """Score part key -> its name in ``lang`` for the score table's headings (the keys stay
+    the JSON interface). From the game's texts (categories, cards, zones, tasks), else the
+    interface catalog ("roads", "castles"); keys with no translation are left out; English:
+    empty (the page shows the keys)."""
+    if lang == "en" or not keys:
+        return {}
+    from ..core.i18n import localize
+
+    tables = texts_for(game, lang)
+    found = [t for t in (getattr(tables, n, None) for n in _LABEL_TABLES) if isinstance(t, dict)]
+    out: dict[str, str] = {}
+    for key in keys:
+        for table in found:
+            if key in table:
+                out[key] = str(table[key])
+                break
+        else:
+            text = localize(key, lang)
+            if text != key:
+                out[key] = text
+    return out
 
 
 def _takes_lang(fn: Any) -> bool:

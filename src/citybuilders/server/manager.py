@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import random
+import re
 import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -50,7 +51,7 @@ from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
-from .display import display_panels, texts_for
+from .display import display_panels, score_labels, texts_for
 from .store import GameRow, SeatRow, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
 from ..core.i18n import N_, localize, message_of
@@ -405,8 +406,7 @@ class GameManager:
         for i, e in enumerate(rec.actions):
             if e is None:
                 upto = i
-                note = (f"the record hides move {i + 1} (a draw you could not see); "
-                        f"replay stops before it")
+                note = str(N_(IMPORT_NOTE, move=i + 1))
                 break
         from ..core.records import replay
 
@@ -984,6 +984,8 @@ class GameManager:
             "svg": svg,
             "legal": legal,
             "scores": scores,
+            "score_labels": score_labels(lg.game, list(dict.fromkeys(
+                k for s in scores for k in (s.get("parts") or {}))), lang),
             "log": self.log_for(lg, seat if lg.row.status == "running" else None,
                                 log_upto if state is not None else None, lang),
             "undoable": core_undo.undoable_count(st, seat) if live else 0,
@@ -1049,6 +1051,21 @@ class GameManager:
         """Queue for each connected client the fresh view of its own seat; never waits on a
         client (see ``WsClient``: a client whose queue is full is dropped)."""
         broadcast_views(self, lg)
+
+
+IMPORT_NOTE = N_("the record hides move {move} (a draw you could not see); replay stops before "
+                 "it").template
+"""The note stored with an imported record that hides a draw (English in the database)."""
+
+
+def note_text(note: str | None, lang: str) -> str | None:
+    """A stored note in ``lang`` (the notes are English in the database: the import note is
+    recognised and translated; any other text is shown as it is)."""
+    if not note or lang == DEFAULT_LANG:
+        return note
+    pattern = "^" + re.escape(IMPORT_NOTE).replace(re.escape("{move}"), r"(\d+)") + "$"
+    m = re.match(pattern, note)
+    return localize(N_(IMPORT_NOTE, move=int(m.group(1))), lang) if m else note
 
 
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],

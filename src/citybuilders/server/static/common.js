@@ -74,7 +74,7 @@ CB.scoreTable = (view) => {
   const parts = [];
   view.scores.forEach((s) => Object.keys(s.parts || {}).forEach((p) => { if (!parts.includes(p)) parts.push(p); }));
   const t = CB.el("table", { class: "scores" });
-  t.append(CB.el("tr", {}, CB.el("th", { text: CB.t("player") }), ...parts.map((p) => CB.el("th", { text: p })), CB.el("th", { text: CB.t("total") })));
+  t.append(CB.el("tr", {}, CB.el("th", { text: CB.t("player") }), ...parts.map((p) => CB.el("th", { text: (view.score_labels && view.score_labels[p]) || p })), CB.el("th", { text: CB.t("total") })));
   view.scores.forEach((s, i) => {
     const win = view.result && view.result.winners && view.result.winners.includes(i);
     t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: view.you !== null && view.you !== undefined && i === view.you ? CB.t("{name} (you)", { name: CB.seatName(view, i) }) : CB.seatName(view, i) }),
