@@ -56,6 +56,7 @@ def extract() -> Catalog:
                   msgid_bugs_address="", copyright_holder="citybuilders developers",
                   fuzzy=False)
     keywords = dict(DEFAULT_KEYWORDS)
+    keywords.update({"gettext_now": None, "ngettext_now": (1, 2)})
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=keywords, strip_comment_tags=True):
         if not message or (isinstance(message, tuple) and not message[0]):

@@ -12,19 +12,21 @@ type (``pt-BR``, ``pt``, ``zh-TW``, ``zh-Hant``, ``en-US``...) onto one, or None
 
 from __future__ import annotations
 
+import contextvars
 import gettext as _gettext
 import json
 import os
 import re
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 __all__ = ["LANGUAGES", "DEFAULT", "LOCALE_DIR", "normalize", "negotiate", "translations",
            "gettext_for", "env_language", "TextTables", "text_tables", "Message", "N_",
            "message_of", "localize", "ngettext_for", "babel_locale", "format_number",
            "format_percent", "set_current", "current", "js_msgids", "extract_js", "js_strings",
-           "gettext_now", "ngettext_now", "text_width", "ljust", "rjust"]
+           "gettext_now", "ngettext_now", "text_width", "ljust", "rjust", "using"]
 
 LANGUAGES: tuple[str, ...] = ("en", "pt_BR", "zh_Hant")
 """The languages the product speaks, the source language first."""
@@ -259,6 +261,7 @@ def format_percent(value: float, lang: str, decimals: int = 1) -> str:
 
 
 _CURRENT: list[str] = []
+_CONTEXT: contextvars.ContextVar[str | None] = contextvars.ContextVar("cb_lang", default=None)
 
 
 def set_current(lang: str | None) -> None:
@@ -267,8 +270,23 @@ def set_current(lang: str | None) -> None:
 
 
 def current() -> str:
-    """The language set by :func:`set_current`, else the terminal's (:func:`env_language`)."""
+    """The language of the text being made: the one of :func:`using` (a server request's),
+    else the one set by :func:`set_current`, else the terminal's (:func:`env_language`)."""
+    scoped = _CONTEXT.get()
+    if scoped:
+        return scoped
     return _CURRENT[0] if _CURRENT else env_language()
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """``with using("pt_BR"):`` — :func:`current` is ``lang`` inside (this thread/task only), so
+    helpers that build texts for people (panels, labels) speak the reader's language."""
+    token = _CONTEXT.set(lang)
+    try:
+        yield
+    finally:
+        _CONTEXT.reset(token)
 
 
 # --------------------------------------------------------------------------- page scripts

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from ..core.game import Game
 from ..core.errors import UnknownGameError
+from ..core.i18n import using
 from ..core.panels import Panel, clean, generic_panels
 from ..core.registry import game_class
 from ..core.view import View
@@ -82,14 +83,15 @@ def display_panels(game: Game | str, obs: Any, names: Sequence[str], you: int | 
     if isinstance(own, dict):
         return [{"title": str(k), "value": v} for k, v in own.items()]
     view = game.view if isinstance(game, Game) else _view_of(game)
-    try:
-        if _takes_lang(view.display_panels):
-            panels = view.display_panels(obs, names, you, terminal, lang=lang)
-        else:
-            panels = view.display_panels(obs, names, you, terminal)
-    except Exception:  # noqa: BLE001 - an unexpected observation shape: generic panels
-        panels = None
-    return panels if panels is not None else generic_panels(obs, names, you)
+    with using(lang):  # core.panels helpers ("(you)") speak the reader's language
+        try:
+            if _takes_lang(view.display_panels):
+                panels = view.display_panels(obs, names, you, terminal, lang=lang)
+            else:
+                panels = view.display_panels(obs, names, you, terminal)
+        except Exception:  # noqa: BLE001 - an unexpected observation shape: generic panels
+            panels = None
+        return panels if panels is not None else generic_panels(obs, names, you)
 
 
 def _view_of(name: str) -> View:
