@@ -19,7 +19,7 @@ from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
 from .scoring import Breakdown
-from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, ZONE_NAMES, condition_label
+from .texts import OUTCOME, PANEL_TITLES, condition_label
 from . import texts
 
 if TYPE_CHECKING:  # pragma: no cover
