@@ -14,6 +14,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# CJK glyphs for the browser tests' zh-Hant pages (screenshots would show boxes without them)
+if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null
+  else
+    echo "warning: fonts-noto-cjk missing and no root: Chinese pages may render as boxes" >&2
+  fi
+fi
+
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'

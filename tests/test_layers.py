@@ -225,4 +225,5 @@ def test_rules_never_import_presentation_or_strategy():
 def test_bot_registry_imports_no_bot():
     graph = import_graph()
     assert graph["citybuilders.bots.base"] <= {"citybuilders.core.errors",
-                                               "citybuilders.core.game"}
+                                               "citybuilders.core.game",
+                                               "citybuilders.core.i18n"}

@@ -2,6 +2,10 @@
 
 Every user error (bad file, unknown option, illegal move) prints one line ``error: ...`` on
 stderr and exits with code 2; nothing else prints a traceback.
+
+Language: ``--lang pt-BR`` (before the command), else ``LC_ALL``/``LC_MESSAGES``/``LANG``;
+errors, help texts, score breakdowns and the terminal game speak it. JSON output keys and
+move notation stay English.
 """
 
 from __future__ import annotations
@@ -20,6 +24,11 @@ from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
+from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
+from .core.i18n import current as current_language
+from .core.i18n import format_number, format_percent
+from .core.i18n import gettext_now as _
+from .core.i18n import ngettext_now as ngettext
 
 app = typer.Typer(
     help="citybuilders: play, score and simulate city-building board games.",
@@ -54,27 +63,31 @@ def _read_json(path: Path) -> Any:
     try:
         text = read_regular_file(path, MAX_FILE_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
-        _fail(f"{path}: no such file")
+        _fail(N_("{path}: no such file", path=path))
     except NotRegularFile as exc:
         if exc.is_dir:
-            _fail(f"{path}: is a directory, expected a JSON file")
-        _fail(f"{path}: not a regular file (a device, FIFO or socket), expected a JSON file")
+            _fail(N_("{path}: is a directory, expected a JSON file", path=path))
+        _fail(N_("{path}: not a regular file (a device, FIFO or socket), expected a JSON file",
+                 path=path))
     except FileTooLarge as exc:
         if exc.size is None:
-            _fail(f"{path}: file too large (more than {MAX_FILE_BYTES} bytes)")
-        _fail(f"{path}: file too large ({exc.size} bytes; at most {MAX_FILE_BYTES} bytes)")
+            _fail(N_("{path}: file too large (more than {MAX_FILE_BYTES} bytes)",
+                     path=path, MAX_FILE_BYTES=MAX_FILE_BYTES))
+        _fail(N_("{path}: file too large ({size} bytes; at most {MAX_FILE_BYTES} bytes)",
+                 path=path, size=exc.size, MAX_FILE_BYTES=MAX_FILE_BYTES))
     except UnicodeDecodeError:
-        _fail(f"{path}: not a UTF-8 text file")
+        _fail(N_("{path}: not a UTF-8 text file", path=path))
     except OSError as exc:
-        _fail(f"{path}: cannot read ({exc.strerror})")
+        _fail(N_("{path}: cannot read ({strerror})", path=path, strerror=exc.strerror))
     try:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        _fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+        _fail(N_("{path}: not valid JSON ({msg} at line {lineno} column {colno})",
+                 path=path, msg=exc.msg, lineno=exc.lineno, colno=exc.colno))
     except RecursionError:
-        _fail(f"{path}: not valid JSON here (nested too deeply)")
+        _fail(N_("{path}: not valid JSON here (nested too deeply)", path=path))
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
-        _fail(f"{path}: not valid JSON here ({str(exc).split(';')[0]})")
+        _fail(N_("{path}: not valid JSON here ({split})", path=path, split=str(exc).split(';')[0]))
     problem = unicode_problem(value, path.name)
     if problem is not None:
         _fail(problem)
@@ -93,8 +106,8 @@ def _game_options(
     pairs: list[tuple[str, str]] = []
     for item in option or []:
         if "=" not in item:
-            _fail(f"--option {item!r}: expected name=value")
-        name, _, value = item.partition("=")
+            _fail(N_("--option {item!r}: expected name=value", item=item))
+        name, _sep, value = item.partition("=")
         pairs.append((name.strip(), value))
     pairs += [(k, v) for k, v in flags.items() if v is not None]
     for name, value in pairs:
@@ -106,7 +119,8 @@ def _game_options(
             continue
         if name not in specs:
             allowed = ", ".join(sorted(specs)) or "(none)"
-            _fail(f"unknown option '{name}' for {cls.name}; allowed: {allowed}")
+            _fail(N_("unknown option '{name}' for {name2}; allowed: {allowed}",
+                     name=name, name2=cls.name, allowed=allowed))
         given[name] = parse_option_text(specs[name], value)
     return given
 
@@ -119,7 +133,7 @@ def _sheet_document(path: str) -> Any:
     try:
         return read_sheet_document(path.strip())
     except CitybuildersError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
 
 
 def _sections_document(path: str) -> Any:
@@ -141,9 +155,10 @@ def _seats(players: str) -> list[str]:
     allowed = ["human", *bot_names()]
     for s in seats:
         if s not in allowed:
-            _fail(f"--players: unknown seat {s!r}; allowed: {', '.join(allowed)}")
+            _fail(N_("--players: unknown seat {s!r}; allowed: {allowed}",
+                     s=s, allowed=', '.join(allowed)))
     if not seats:
-        _fail("--players: give at least one seat, e.g. human,greedy")
+        _fail(N_("--players: give at least one seat, e.g. human,greedy"))
     return seats
 
 
@@ -173,23 +188,24 @@ def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
         rec = load_record(data)
         hidden = _first_hidden(rec.actions)
         if hidden is not None and (upto is None or upto > hidden):
-            _fail(f"{file}: move {hidden + 1} is hidden (null): a running game's export "
-                  f"replays only up to move {hidden} (use --upto {hidden})")
+            _fail(N_("{file}: move {hidden} is hidden (null): a running game's export replays "
+                     "only up to move {hidden2} (use --upto {hidden2})",
+                     file=file, hidden=hidden + 1, hidden2=hidden))
         return do_replay(rec, upto)
     if upto is not None:
-        _fail("--upto: only for a record (a saved position is one position)")
+        _fail(N_("--upto: only for a record (a saved position is one position)"))
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        _fail(f"{file}: expected a saved position or a record with a 'game' key")
+        _fail(N_("{file}: expected a saved position or a record with a 'game' key", file=file))
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
-        _fail(f"{file}: 'options' must be an object")
+        _fail(N_("{file}: 'options' must be an object", file=file))
     g = load_game(data["game"], **opts)
     if str(data.get("rules_version", g.rules_version)) != g.rules_version:
-        _fail(f"{file}: saved with rules version {data.get('rules_version')}, "
-              f"this is {g.rules_version}")
+        _fail(N_("{file}: saved with rules version {get}, this is {rules_version}",
+                 file=file, get=data.get('rules_version'), rules_version=g.rules_version))
     for key in ("num_players", "seed", "position"):
         if key not in data:
-            _fail(f"{file}: missing key '{key}'")
+            _fail(N_("{file}: missing key '{key}'", file=file, key=key))
     return g.state_from_json(data, verify=True)
 
 
@@ -202,6 +218,28 @@ def _first_hidden(actions: list[Any]) -> Optional[int]:
 
 
 # --------------------------------------------------------------------------- commands
+def _lang_code(value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    lang = normalize(value)
+    if lang is None:
+        _fail(N_("--lang {value!r}: unknown language; allowed: {allowed}", value=value,
+                 allowed=", ".join(code.replace("_", "-") for code in LANGUAGES)))
+    return lang
+
+
+@app.callback()
+def _root(
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="LANG",
+        help="language of the messages: en, pt-BR or zh-Hant (default: $LC_ALL, $LANG)"),
+) -> None:
+    """citybuilders: play, score and simulate city-building board games."""
+    code = _lang_code(lang)
+    if code is not None:
+        set_current(code)
+
+
 @app.command()
 def games() -> None:
     """List the registered games."""
@@ -209,7 +247,9 @@ def games() -> None:
         cls = game_class(name)
         players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                    else f"{cls.min_players}-{cls.max_players}")
-        typer.echo(f"{name:18} {cls.title:32} players {players:5} rules v{cls.rules_version}")
+        typer.echo(f"{name:18} {cls.title:32} "
+                   + _("players {players:5} rules v{version}", players=players,
+                       version=cls.rules_version))
 
 
 @app.command()
@@ -255,10 +295,11 @@ def score(
     g = load_game(game)
     data = _read_json(file)
     if not isinstance(data, dict):
-        _fail(f"{file}: expected a JSON object")
+        _fail(N_("{file}: expected a JSON object", file=file))
     named = data.get("game")
     if named is not None and (not isinstance(named, str) or game_class(named).name != g.name):
-        _fail(f"{file}: 'game' is {named!r}, but this command scores {g.name}")
+        _fail(N_("{file}: 'game' is {named!r}, but this command scores {name}",
+                 file=file, named=named, name=g.name))
     result = g.score_file(data)
     typer.echo(json.dumps(result.to_json()) if as_json else result.to_text())
 
@@ -282,11 +323,11 @@ def moves(
         typer.echo(json.dumps(_moves_json(state)))
         return
     if state.is_terminal():
-        typer.echo("(game over: no legal actions)")
+        typer.echo(_("(game over: no legal actions)"))
         return
     if state.is_chance_node():
-        typer.echo("(chance node: " + ", ".join(
-            f"{state.action_to_string(a)} p={p:.3f}" for a, p in state.chance_outcomes()) + ")")
+        typer.echo(_("(chance node: {outcomes})", outcomes=", ".join(
+            f"{state.action_to_string(a)} p={p:.3f}" for a, p in state.chance_outcomes())))
         return
     for p in state.active_players():
         for a in state.legal_actions(p):
@@ -395,32 +436,32 @@ def simulate(
 
     seats = _seats(players)
     if "human" in seats:
-        _fail(f"--players: simulate takes bots only ({_bots_text()})")
+        _fail(N_("--players: simulate takes bots only ({bots_text})", bots_text=_bots_text()))
     flags = dict(sections=sections, cards=cards, preset=preset, sheet=sheet,
                  conditions=conditions, expansions=expansions)
     opts = _game_options(game, option, flags)
     g = load_game(game, **opts)
     g.check_num_players(len(seats))
     if out is not None and out.suffix.lower() not in OUT_SUFFIXES:
-        _fail(f"--out {out}: use a .csv, .jsonl or .parquet file name")
+        _fail(N_("--out {out}: use a .csv, .jsonl or .parquet file name", out=out))
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        _fail(f"--plot {plot}: use a .png, .svg or .pdf file name")
+        _fail(N_("--plot {plot}: use a .png, .svg or .pdf file name", plot=plot))
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        _fail(f"--report {report}: give an .html file name")
+        _fail(N_("--report {report}: give an .html file name", report=report))
     if report is not None and out is None:
-        _fail("--report needs --out ROWS (.csv, .jsonl or .parquet): the report is made from "
-              "the rows written there")
+        _fail(N_("--report needs --out ROWS (.csv, .jsonl or .parquet): the report is made "
+                 "from the rows written there"))
     if executor not in ("local", "ray"):
-        _fail(f"--executor {executor!r}: allowed: local, ray")
+        _fail(N_("--executor {executor!r}: allowed: local, ray", executor=executor))
     try:
         shard_ = parse_shard(shard) if shard else None
     except RunError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     spec = BatchSpec(g.name, tuple(seats), opts)
     try:
         ex = make_executor(executor, jobs, address)
     except ExecutorError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     console = Console(stderr=True)
     show = progress and not quiet and console.is_terminal
     try:
@@ -434,35 +475,40 @@ def simulate(
             summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume, shard=shard_,
                                batch_size=batch_size)
     except RunError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     finally:
         ex.close()
     summary = summ.result()
     con = Console()
-    table = Table(title=f"{g.title}: {summary['games']} games, seed {seed}")
-    for col in ("seat", "bot", "mean", "median", "stdev", "min", "max", "win rate"):
-        table.add_column(col, justify="right" if col not in ("bot",) else "left")
+    table = Table(title=_("{title}: {games} games, seed {seed}", title=g.title,
+                          games=summary["games"], seed=seed))
+    for col, head in (("seat", _("seat")), ("bot", _("bot")), ("mean", _("mean")),
+                      ("median", _("median")), ("stdev", _("stdev")), ("min", _("min")),
+                      ("max", _("max")), ("win rate", _("win rate"))):
+        table.add_column(head, justify="right" if col not in ("bot",) else "left")
     for s in summary["seats"]:
         table.add_row(str(s["seat"] + 1), s["bot"], f"{s['mean']:.2f}", f"{s['median']:.1f}",
                       f"{s['stdev']:.2f}", f"{s['min']:.0f}", f"{s['max']:.0f}",
                       f"{s['win_rate']:.1%}" if len(seats) > 1 or "won_rate" in summary else "—")
     con.print(table)
-    con.print(f"mean game length: {summary['mean_length']:.1f} player actions")
+    con.print(_("mean game length: {length} player actions",
+                length=format_number(summary["mean_length"], current_language(), 1)))
     if "won_rate" in summary:
-        con.print(f"target reached: {summary['won_rate']:.1%} of games")
+        con.print(_("target reached: {rate} of games",
+                    rate=format_percent(summary["won_rate"], current_language())))
     if "ranks" in summary:
         total = summary["games"]
-        con.print("ranks:")
+        con.print(_("ranks:"))
         for rank, count in sorted(summary["ranks"].items(), key=lambda kv: -kv[1]):
             con.print(f"  {rank:>24} {count:6} {'#' * max(1, round(40 * count / total))}")
     if "groups" in summary:
-        gt = Table(title=f"by {by}")
-        gt.add_column(by or "group")
-        gt.add_column("games", justify="right")
-        gt.add_column("mean score", justify="right")
+        gt = Table(title=_("by {field}", field=by))
+        gt.add_column(by or _("group"))
+        gt.add_column(_("games"), justify="right")
+        gt.add_column(_("mean score"), justify="right")
         has_won = any("won_rate" in v for v in summary["groups"].values())
         if has_won:
-            gt.add_column("target reached", justify="right")
+            gt.add_column(_("target reached"), justify="right")
         for key, v in summary["groups"].items():
             cells = [key, str(v["games"]), f"{v['mean_score']:.2f}"]
             if has_won:
@@ -470,13 +516,14 @@ def simulate(
             gt.add_row(*cells)
         con.print(gt)
     if out is not None:
-        con.print(f"wrote {summary['games']} rows to {out}")
+        con.print(ngettext("wrote {n} row to {out}", "wrote {n} rows to {out}",
+                           summary["games"], out=out))
     if plot is not None:
         from .sim.plots import plot_summary
 
         plot_summary(None, summary, seats, plot, title=f"{g.title}: {summary['games']} games",
                      histograms=summ.score_histograms())
-        con.print(f"wrote plots to {plot}")
+        con.print(_("wrote plots to {plot}", plot=plot))
     if report is not None and out is not None:
         _write_report(out, report, con)
 
@@ -503,8 +550,9 @@ def _write_report(rows: Path, out: Path, con: Any) -> None:
     try:
         info = write_report(rows, out)
     except ReportError as exc:
-        _fail(str(exc))
-    con.print(f"wrote report on {info['games']} games to {out}")
+        _fail(message_of(exc))
+    con.print(ngettext("wrote report on {n} game to {out}", "wrote report on {n} games to {out}",
+                       info["games"], out=out))
 
 
 @app.command()
@@ -516,7 +564,7 @@ def report(
     from rich.console import Console
 
     if out.suffix.lower() not in (".html", ".htm"):
-        _fail(f"--out {out}: use an .html file name")
+        _fail(N_("--out {out}: use an .html file name", out=out))
     _write_report(rows, out, Console())
 
 
@@ -541,7 +589,7 @@ def tournament(
 
     names = [p.strip().lower() for p in players.split(",") if p.strip()]
     if "human" in names:
-        _fail(f"--players: a tournament takes bots only ({_bots_text()})")
+        _fail(N_("--players: a tournament takes bots only ({bots_text})", bots_text=_bots_text()))
     _seats(",".join(names) or " ")
     opts = _game_options(game, option, {})
     g = load_game(game, **opts)
@@ -549,24 +597,27 @@ def tournament(
         res = run_tournament(g.name, names, games_, seats=seats, seed=seed, jobs=jobs,
                              options=opts)
     except TournamentError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
     con = Console()
-    table = Table(title=f"{g.title}: {res['games']} games over {len(res['seatings'])} seat orders, "
-                        f"seed {seed}")
-    for col in ("rank", "bot", "rating", "95% CI", "games", "wins", "win rate", "95% CI (Wilson)"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table = Table(title=_("{title}: {games} games over {orders} seat orders, seed {seed}",
+                          title=g.title, games=res["games"], orders=len(res["seatings"]),
+                          seed=seed))
+    for col, head in (("rank", _("rank")), ("bot", _("bot")), ("rating", _("rating")),
+                      ("95% CI", _("95% CI")), ("games", _("games")), ("wins", _("wins")),
+                      ("win rate", _("win rate")), ("95% CI (Wilson)", _("95% CI (Wilson)"))):
+        table.add_column(head, justify="left" if col == "bot" else "right")
     for rank, r in enumerate(res["ratings"], 1):
         table.add_row(str(rank), r["bot"], f"{r['rating']:.0f}",
                       f"{r['ci'][0]:.0f} .. {r['ci'][1]:.0f}", str(r["games"]),
                       f"{r['wins']:g}", f"{r['win_rate']:.1%}",
                       f"{r['win_ci'][0]:.1%} .. {r['win_ci'][1]:.1%}")
     con.print(table)
-    con.print("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
-              "Fisher information")
+    con.print(_("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
+                "Fisher information"))
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-        con.print(f"wrote {json_out}")
+        con.print(_("wrote {path}", path=json_out))
 
 
 @app.command()
@@ -584,10 +635,10 @@ def replay(
     note = ""
     if hidden is not None and (upto is None or upto > hidden):
         upto = hidden
-        note = (f"(moves from {hidden + 1} on are hidden: this record was exported from a running "
-                "game; a finished game's record replays in full)")
+        note = _("(moves from {first} on are hidden: this record was exported from a running "
+                 "game; a finished game's record replays in full)", first=hidden + 1)
     def show(i: int, actor: int, text: str) -> None:
-        who = "chance" if actor < 0 else f"P{actor + 1}"
+        who = _("chance") if actor < 0 else f"P{actor + 1}"
         typer.echo(f"{i:4}. {who:7} {text}")
 
     final = do_replay(rec, upto, on_move=show)
@@ -598,8 +649,8 @@ def replay(
         typer.echo(format_scores(final))
         typer.echo(format_result(final))
     else:
-        typer.echo(f"scores after move {final.move_number()} of {len(rec.actions)} "
-                   "(game not over):")
+        typer.echo(_("scores after move {n} of {total} (game not over):",
+                     n=final.move_number(), total=len(rec.actions)))
         typer.echo(format_scores(final))
 
 
@@ -678,29 +729,89 @@ def _click_classes(name: str) -> tuple[type, ...]:
     return tuple(found)
 
 
+def _argv_language(args: list[str]) -> Optional[str]:
+    """The ``--lang`` given before the command (so usage errors already speak it), or None."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            return normalize(args[i + 1])
+        if a.startswith("--lang="):
+            return normalize(a.split("=", 1)[1])
+        if not a.startswith("-"):
+            break  # the command: its own options come after
+    return None
+
+
+def help_texts(command: Any) -> list[str]:
+    """Every help text of a click command tree (commands and parameters), for the catalog
+    (scripts/i18n.py adds them as msgids)."""
+    out: list[str] = []
+    for text in (getattr(command, "help", None), getattr(command, "short_help", None)):
+        if text:
+            out.append(text)
+    for p in getattr(command, "params", []):
+        if getattr(p, "help", None):
+            out.append(p.help)
+    for sub in getattr(command, "commands", {}).values():
+        out += help_texts(sub)
+    return out
+
+
+def localize_help(command: Any, lang: str) -> None:
+    """Translate the help texts of a click command tree in place (and typer's panel titles)."""
+    if lang == "en":
+        return
+    for attr in ("help", "short_help"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, localize(text, lang))
+    for p in getattr(command, "params", []):
+        if getattr(p, "help", None):
+            p.help = localize(p.help, lang)
+    for sub in getattr(command, "commands", {}).values():
+        localize_help(sub, lang)
+    try:
+        import typer.rich_utils as ru
+    except ImportError:  # pragma: no cover
+        return
+    for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")),
+                       ("OPTIONS_PANEL_TITLE", N_("Options")),
+                       ("COMMANDS_PANEL_TITLE", N_("Commands"))):
+        if hasattr(ru, name):
+            setattr(ru, name, localize(text, lang))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point; returns the exit code (2 for user errors).
 
     Every user error — ours, or a usage error found by typer/click (bad flag value, missing
     argument, unknown option) — prints one line ``error: ...`` on stderr.
     """
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        rv = app(args=argv, standalone_mode=False)
+        set_current(_argv_language(args))
+        import typer.main
+
+        command = typer.main.get_command(app)
+        localize_help(command, current_language())
+        rv = command.main(args=args, prog_name="citybuilders", standalone_mode=False)
         if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130
-            typer.echo("interrupted", err=True)
+            typer.echo(_("interrupted"), err=True)
             return 130
     except (UserError, CitybuildersError) as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}", message=localize(exc, current_language())), err=True)
         return 2
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         return 130
     except SystemExit as exc:  # typer/click exits (e.g. --help)
         return int(exc.code or 0) if isinstance(exc.code, int) else 0
     except Exception as exc:  # click usage errors
         if isinstance(exc, _click_classes("ClickException")):
             message = " ".join(str(exc.format_message()).split())
-            typer.echo(f"error: {message} (see 'citybuilders --help')", err=True)
+            typer.echo(_("error: {message} (see 'citybuilders --help')", message=message),
+                       err=True)
             return 2
         if isinstance(exc, _click_classes("Abort")):
             return 1
@@ -709,8 +820,9 @@ def main(argv: list[str] | None = None) -> int:
         # a bug, not a user error: still one line for the user, the details on request
         where = f" in {exc.__traceback__.tb_frame.f_code.co_filename}" if exc.__traceback__ else ""
         typer.echo(
-            f"error: internal error ({type(exc).__name__}: {exc}){where}; please report it "
-            "(set CITYBUILDERS_DEBUG=1 to see the traceback)",
+            _("error: internal error ({kind}: {detail}){where}; please report it "
+              "(set CITYBUILDERS_DEBUG=1 to see the traceback)", kind=type(exc).__name__,
+              detail=exc, where=where),
             err=True,
         )
         return 1

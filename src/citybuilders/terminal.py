@@ -17,19 +17,36 @@ from typing import Callable, Sequence, TextIO
 from .bots import make_bot
 from .core.errors import CitybuildersError
 from .core.game import CHANCE, TERMINAL, Game, State
-from .core.i18n import env_language, normalize
+from .core.i18n import normalize
+from .core.i18n import gettext_now as _
+from .core.i18n import localize, current
 from .core.rng import derive_seed, make_rng
 from .core.undo import undo_last, undoable_count
 
 __all__ = ["play_terminal", "format_scores", "format_moves", "format_result", "format_rules"]
 
-HELP = """Type a move in notation (see 'moves'), or one of:
+HELP_EN = """Type a move in notation (see 'moves'), or one of:
   moves   list your legal moves          hint   what the greedy bot would play
   undo    take back your last action     score  running scores with breakdown
   board   draw the board again           save FILE  write the position (JSON) to FILE
   rules   every card, tile, condition and symbol in play, with its rule
   help    this text                      quit   leave the game
 Squares and hexes are written ROW,COL (rows counted downwards, columns to the right)."""
+"""The prompt's help in English (the prompt shows :func:`help_text` in the current language)."""
+
+
+def help_text() -> str:
+    """The prompt's commands in the current language (the command words stay English)."""
+    return _("Type a move in notation (see 'moves'), or one of:\n"
+             "  moves   list your legal moves          hint   what the greedy bot would play\n"
+             "  undo    take back your last action     score  running scores with breakdown\n"
+             "  board   draw the board again           save FILE  write the position (JSON) to FILE\n"
+             "  help    this text                      quit   leave the game\n"
+             "Squares and hexes are written ROW,COL (rows counted downwards, columns to the "
+             "right).")
+
+
+HELP = HELP_EN
 
 _COORD = re.compile(r"^-?\d+,-?\d+$")
 
@@ -90,18 +107,37 @@ def format_result(state: State, names: Sequence[str] | None = None) -> str:
     info = state.result_info() or {}
     if state.game.cooperative:
         won = bool(state.returns()) and state.returns()[0] > 0
-        who = "you" if n == 1 else "the players"
-        target = f" {info['target']}" if "target" in info else ""
-        if won:
-            return f"Result: {who} won (target{target} reached)"
-        return f"Result: {who} lost (target{target} not reached)"
+        target = info.get("target")
+        if n == 1:
+            if target is None:
+                return _("Result: you won") if won else _("Result: you lost")
+            return (_("Result: you won (target {target} reached)", target=target) if won
+                    else _("Result: you lost (target {target} not reached)", target=target))
+        if target is None:
+            return _("Result: the players won") if won else _("Result: the players lost")
+        return (_("Result: the players won (target {target} reached)", target=target) if won
+                else _("Result: the players lost (target {target} not reached)", target=target))
     if n == 1:
-        rank = f" (rank: {info['rank']})" if "rank" in info else ""
-        return f"Final score: {state.scores()[0].total}{rank}"
+        total = state.scores()[0].total
+        if "rank" in info:
+            return _("Final score: {total} (rank: {rank})", total=total,
+                     rank=_rank_name(state, info["rank"]))
+        return _("Final score: {total}", total=total)
     winners = state.winners()
     if len(winners) == 1:
-        return "Winner: " + names[winners[0]]
-    return "Shared win: " + ", ".join(names[p] for p in winners)
+        return _("Winner: {names}", names=names[winners[0]])
+    return _("Shared win: {names}", names=", ".join(names[p] for p in winners))
+
+
+def _rank_name(state: State, rank: str) -> str:
+    """A solo rank id in the current language (the game's ``texts.RANK_NAMES``)."""
+    import importlib
+
+    try:
+        mod = importlib.import_module(type(state.game).__module__.rsplit(".", 1)[0] + ".texts")
+        return str(getattr(mod.for_language(current()), "RANK_NAMES", {}).get(rank, rank))
+    except (ImportError, AttributeError):
+        return rank
 
 
 def format_rules(state: State, lang: str | None = None) -> str:
@@ -113,7 +149,7 @@ def format_rules(state: State, lang: str | None = None) -> str:
     rules_text = getattr(texts, "rules_text", None)
     if rules_text is None:
         return ""
-    return rules_text(state, normalize(lang) or env_language())
+    return rules_text(state, normalize(lang) or current())
 
 
 def format_scores(state: State, names: Sequence[str] | None = None) -> str:
@@ -130,7 +166,8 @@ def format_scores(state: State, names: Sequence[str] | None = None) -> str:
     lines = [head]
     for c in cats:
         lines.append(c.ljust(width) + "".join(f"{s.parts.get(c, 0):>12}" for s in scores))
-    lines.append("total".ljust(width) + "".join(f"{s.total:>12}" for s in scores))
+    total = _("total")
+    lines.append(total.ljust(width) + "".join(f"{s.total:>12}" for s in scores))
     return "\n".join(lines)
 
 
@@ -163,7 +200,7 @@ def play_terminal(
         out.write(text + "\n")
         out.flush()
 
-    say(f"{game.title} — {', '.join(names)} — seed {seed}")
+    say(f"{game.title} — {', '.join(names)} — " + _("seed {seed}", seed=seed))
     setup = game.describe_setup(state)
     # said once: a human will see the board before the first prompt, so the setup line is
     # left out when the board text already carries it (Roll Builder's sheet name, Sprawlopolis'
@@ -193,22 +230,23 @@ def play_terminal(
             if not hinted and state.legal_actions(player):
                 hinted = True
                 example = state.action_to_string(state.legal_actions(player)[0], player)
-                say(f"(type a move, e.g. '{example}'; 'moves' lists them all, 'hint' suggests "
-                    "one, 'rules' explains what is in play, 'help' shows the commands)")
+                say(_("(type a move, e.g. '{example}'; 'moves' lists them all, 'hint' suggests "
+                      "one, 'rules' explains what is in play, 'help' shows the commands)",
+                      example=example))
         try:
             line = read(f"{names[player]}> ")
         except EOFError:
-            say("\n(end of input: game abandoned)")
+            say("\n" + _("(end of input: game abandoned)"))
             return state
         cmd = line.strip()
         low = cmd.lower()
         if not cmd:
             continue
         if low in ("quit", "exit", "q"):
-            say("game abandoned")
+            say(_("game abandoned"))
             return state
         if low in ("help", "?"):
-            say(HELP)
+            say(help_text())
             continue
         if low == "rules":
             say(format_rules(state, lang) or "no rule texts for this game")
@@ -220,19 +258,20 @@ def play_terminal(
         if low == "save" or low.startswith("save "):
             target = cmd[4:].strip()
             if not target:
-                say("usage: save FILE (writes the position as JSON; "
-                    "'citybuilders moves FILE' lists its legal moves)")
+                say(_("usage: save FILE (writes the position as JSON; "
+                      "'citybuilders moves FILE' lists its legal moves)"))
                 continue
             try:
                 Path(target).write_text(json.dumps(state.to_json()) + "\n", encoding="utf-8")
             except OSError as exc:
-                say(f"error: cannot write {target}: {exc.strerror}")
+                say(_("error: cannot write {target}: {reason}", target=target,
+                      reason=exc.strerror))
                 continue
-            say(f"saved the position to {target}")
+            say(_("saved the position to {target}", target=target))
             continue
         if low == "hint":
             a = hinter.step(state.clone(), player)
-            say(f"hint: {state.action_to_string(a, player)}")
+            say(_("hint: {move}", move=state.action_to_string(a, player)))
             continue
         if low == "score":
             say(format_scores(state, names))
@@ -242,8 +281,8 @@ def play_terminal(
             continue
         if low == "undo":
             if undoable_count(state, player) == 0:
-                say("nothing to undo: only your own actions since the last draw, roll or "
-                    "other player's move")
+                say(_("nothing to undo: only your own actions since the last draw, roll or "
+                      "other player's move"))
                 continue
             state = undo_last(state, player)
             shown_for = None
@@ -252,12 +291,12 @@ def play_terminal(
             a = state.string_to_action(cmd, player)
             state.apply_action(a, player)
         except CitybuildersError as exc:
-            say(f"error: {exc}")
+            say(_("error: {message}", message=localize(exc, current())))
             continue
     say("")
     say(state.render_text(None, color=color))
     say("")
-    say("Final scores")
+    say(_("Final scores"))
     say(format_scores(state, names))
     say(format_result(state, names))
     return state

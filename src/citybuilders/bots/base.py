@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..core.errors import OptionError
 from ..core.game import State
+from ..core.i18n import N_
 
 __all__ = ["Bot", "make_bot", "bot_names", "register_bot"]
 
@@ -68,5 +69,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by name (``random``, ``greedy``, ...). Raises OptionError listing the bots."""
     factory = _factory(name) if isinstance(name, str) else None
     if factory is None:
-        raise OptionError(f"unknown bot {name!r}; allowed: {', '.join(bot_names())}")
+        raise OptionError(N_("unknown bot {name!r}; allowed: {allowed}",
+                             name=name, allowed=', '.join(bot_names())))
     return factory(seed)

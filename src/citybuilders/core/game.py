@@ -62,6 +62,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from .errors import IllegalActionError, RecordError
 from .options import Option, resolve_options
 from .view import Strategy, View
+from .i18n import N_
 
 __all__ = [
     "CHANCE",
@@ -96,7 +97,8 @@ def check_seed(seed: Any, where: str = "seed") -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         big = isinstance(seed, int) and seed.bit_length() >= 80
         shown = "a larger one" if big else repr(seed)[:40]
-        raise OptionError(f"{where}: expected an integer from 0 to 2**63-1, got {shown}")
+        raise OptionError(N_("{where}: expected an integer from 0 to 2**63-1, got {shown}",
+                             where=where, shown=shown))
     return seed
 
 
@@ -173,8 +175,9 @@ class Game(ABC):
             self.min_players <= n <= self.max_players
         ):
             raise OptionError(
-                f"num_players: {self.name} takes {self.min_players} to {self.max_players} "
-                f"players, got {num_players!r}"
+                N_("num_players: {name} takes {min_players} to {max_players} players, got "
+                   "{num_players!r}",
+                   name=self.name, min_players=self.min_players, max_players=self.max_players, num_players=num_players)
             )
         return n
 
@@ -202,34 +205,38 @@ class Game(ABC):
         from .registry import normalize_game_name
 
         if not isinstance(obj, Mapping):
-            raise RecordError("position: expected a JSON object (a saved State.to_json())")
+            raise RecordError(N_("position: expected a JSON object (a saved State.to_json())"))
         for key in ("num_players", "seed", "position"):
             if key not in obj:
-                raise RecordError(f"position: missing key '{key}'")
+                raise RecordError(N_("position: missing key '{key}'", key=key))
         for key in ("num_players", "seed"):
             if isinstance(obj[key], bool) or not isinstance(obj[key], int):
-                raise RecordError(f"{key}: expected an integer, got {obj[key]!r}")
+                raise RecordError(N_("{key}: expected an integer, got {obj!r}",
+                                     key=key, obj=obj[key]))
         name = obj.get("game")
         if name is not None and (not isinstance(name, str)
                                  or normalize_game_name(name) != self.name):
-            raise RecordError(f"game: the position is of {name!r}, not {self.name}")
+            raise RecordError(N_("game: the position is of {name!r}, not {name2}",
+                                 name=name, name2=self.name))
         version = obj.get("rules_version")
         if version is not None and str(version) != self.rules_version:
-            raise RecordError(f"rules_version: saved with {self.name} rules version {version!r}, "
-                              f"this is rules version {self.rules_version}")
+            raise RecordError(N_("rules_version: saved with {name} rules version {version!r}, "
+                                 "this is rules version {rules_version}",
+                                 name=self.name, version=version, rules_version=self.rules_version))
         raw_history = obj.get("history", [])
         if not isinstance(raw_history, list):
-            raise RecordError("history: expected a list of [actor, action] pairs")
+            raise RecordError(N_("history: expected a list of [actor, action] pairs"))
         history: list[tuple[int, int]] = []
         for i, entry in enumerate(raw_history):
             if (not isinstance(entry, (list, tuple)) or len(entry) != 2
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in entry)):
-                raise RecordError(f"history[{i}]: expected [actor, action] integers, got {entry!r}")
+                raise RecordError(N_("history[{i}]: expected [actor, action] integers, got "
+                                     "{entry!r}", i=i, entry=entry))
             history.append((entry[0], entry[1]))
         try:
             state = self.new_initial_state(obj["num_players"], obj["seed"])
         except CitybuildersError as exc:
-            raise RecordError(f"position: {exc}") from None
+            raise RecordError(N_("position: {exc}", exc=exc)) from None
         if verify:
             return _verified_state(state, history, obj["position"])
         try:
@@ -237,10 +244,11 @@ class Game(ABC):
             state._history = history
             _probe(state)
         except CitybuildersError as exc:
-            raise RecordError(f"position: inconsistent saved state ({exc})") from None
+            raise RecordError(N_("position: inconsistent saved state ({exc})", exc=exc)) from None
         except Exception as exc:  # noqa: BLE001 - a damaged position may fail anywhere
             raise RecordError(
-                f"position: malformed saved state ({type(exc).__name__}: {exc})"
+                N_("position: malformed saved state ({name__}: {exc})",
+                   name__=type(exc).__name__, exc=exc)
             ) from None
         return state
 
@@ -257,7 +265,21 @@ class Game(ABC):
 
 
 class ScoreResult(ABC):
-    """What ``Game.score_file`` returns: a JSON form and a readable text form."""
+    """What ``Game.score_file`` returns: a JSON form and a readable text form.
+
+    ``texts``: the game's texts module (``for_language(lang)`` -> its name tables), set by the
+    game's ``score_file`` so the text form can name things in the reader's language (a rules
+    room never imports the texts); None = the ids as they are."""
+
+    texts: Any = None
+
+    def tables(self, lang: str | None = None) -> Any:
+        """The game's name tables in ``lang`` (default: the current language), or None."""
+        if self.texts is None:
+            return None
+        from .i18n import current
+
+        return self.texts.for_language(lang or current())
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -281,7 +303,7 @@ class State(ABC):
             # a record must replay: its seed is an integer (docs/formats.md)
             from .errors import OptionError
 
-            raise OptionError(f"seed: expected an integer, got {seed!r}")
+            raise OptionError(N_("seed: expected an integer, got {seed!r}", seed=seed))
         self.game = game
         self.num_players = num_players
         self.seed = seed
@@ -371,19 +393,20 @@ class State(ABC):
         """
         cp = self.current_player()
         if cp == TERMINAL:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(N_("the game is over"))
         if cp == CHANCE:
             if player is not None and player != CHANCE:
-                raise IllegalActionError("waiting for a chance outcome, not a player action")
+                raise IllegalActionError(N_("waiting for a chance outcome, not a player action"))
             player = CHANCE
         elif player is None:
             player = cp
         elif player not in self.active_players():
             label = f"P{player + 1}" if isinstance(player, int) and player >= 0 else repr(player)
             now = ", ".join(f"P{p + 1}" for p in self.active_players())
-            raise IllegalActionError(f"{label} may not act now (to act: {now})")
+            raise IllegalActionError(N_("{label} may not act now (to act: {now})",
+                                        label=label, now=now))
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"action must be an integer, got {action!r}")
+            raise IllegalActionError(N_("action must be an integer, got {action!r}", action=action))
         if action not in self._legal_actions(player):
             try:
                 reason = self.explain_illegal(action, player)
@@ -427,7 +450,8 @@ class State(ABC):
                 return a
         sample = ", ".join(self.action_to_string(a, player) for a in legal[:8])
         more = "" if len(legal) <= 8 else f", ... ({len(legal)} in all)"
-        raise IllegalActionError(f"'{text.strip()}' is not a legal move; legal: {sample}{more}")
+        raise IllegalActionError(N_("'{strip}' is not a legal move; legal: {sample}{more}",
+                                    strip=text.strip(), sample=sample, more=more))
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance action with the probabilities of ``chance_outcomes()`` (not applied)."""
@@ -551,13 +575,15 @@ def _probe(state: "State") -> None:
     if cp == CHANCE:
         outcomes = state.chance_outcomes()
         if not outcomes:
-            raise RecordError("a chance node without outcomes")
+            raise RecordError(N_("a chance node without outcomes"))
     elif cp != TERMINAL:
         if not (isinstance(cp, int) and 0 <= cp < state.num_players):
-            raise RecordError(f"current player {cp!r}, but there are {state.num_players} players")
+            raise RecordError(N_("current player {cp!r}, but there are {num_players} players",
+                                 cp=cp, num_players=state.num_players))
         for p in state.active_players():
             if not 0 <= p < state.num_players:
-                raise RecordError(f"player {p} to act, but there are {state.num_players} players")
+                raise RecordError(N_("player {p} to act, but there are {num_players} players",
+                                     p=p, num_players=state.num_players))
             for a in state.legal_actions(p)[:50]:
                 state.action_to_string(a, p)
     state.scores()
@@ -588,18 +614,18 @@ def _verified_state(state: "State", history: list[tuple[int, int]], position: An
         try:
             state.apply_action(action, player)
         except CitybuildersError as exc:
-            raise RecordError(f"history[{i}]: {exc}") from None
+            raise RecordError(N_("history[{i}]: {exc}", i=i, exc=exc)) from None
         real = state._history[-1][0]
         if real != actor:
-            raise RecordError(f"history[{i}]: actor {actor} does not match the game (expected "
-                              f"{real})")
+            raise RecordError(N_("history[{i}]: actor {actor} does not match the game "
+                                 "(expected {real})", i=i, actor=actor, real=real))
     expected = json.loads(json.dumps(state._position_json()))
     try:
         given = json.loads(json.dumps(position))
     except (TypeError, ValueError):
-        raise RecordError("position: not JSON data") from None
+        raise RecordError(N_("position: not JSON data")) from None
     if given != expected:
         where = _first_difference(given, expected, "position")
-        raise RecordError(f"{where}: does not match the game's history (the saved position "
-                          f"was edited or damaged)")
+        raise RecordError(N_("{where}: does not match the game's history (the saved position "
+                             "was edited or damaged)", where=where))
     return state

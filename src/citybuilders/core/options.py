@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import OptionError
+from .i18n import N_
 
 __all__ = ["Option", "resolve_options", "parse_option_text", "options_markdown"]
 
@@ -86,8 +87,9 @@ class Option:
                 for v in value:
                     if v not in self.choices:
                         raise OptionError(
-                            f"option '{self.name}'{where}: unknown element {v!r}; "
-                            f"allowed: {self.allowed_text()}"
+                            N_("option '{name}'{where}: unknown element {v!r}; allowed: "
+                               "{allowed_text}",
+                               name=self.name, where=where, v=v, allowed_text=self.allowed_text())
                         )
         elif self.type is str:
             if not isinstance(value, str):
@@ -98,7 +100,8 @@ class Option:
             try:
                 value = self.validate(value)
             except (ValueError, TypeError) as exc:
-                raise OptionError(f"option '{self.name}'{where}: {exc}") from None
+                raise OptionError(N_("option '{name}'{where}: {exc}",
+                                     name=self.name, where=where, exc=exc)) from None
         return value
 
 
@@ -116,7 +119,8 @@ def resolve_options(
         if key not in by_name:
             allowed = ", ".join(sorted(by_name)) or "(none)"
             where = f" for {game}" if game else ""
-            raise OptionError(f"unknown option '{key}'{where}; allowed: {allowed}")
+            raise OptionError(N_("unknown option '{key}'{where}; allowed: {allowed}",
+                                 key=key, where=where, allowed=allowed))
     out: dict[str, Any] = {}
     for o in specs:
         value = given[o.name] if o.name in given else o.default
@@ -140,12 +144,14 @@ def parse_option_text(spec: Option, text: str) -> Any:
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option '{spec.name}': expected true or false, got {text!r}")
+        raise OptionError(N_("option '{name}': expected true or false, got {text!r}",
+                             name=spec.name, text=text))
     if spec.type is int:
         try:
             return int(text)
         except ValueError:
-            raise OptionError(f"option '{spec.name}': expected an integer, got {text!r}") from None
+            raise OptionError(N_("option '{name}': expected an integer, got {text!r}",
+                                 name=spec.name, text=text)) from None
     if spec.type is list:
         items = [t.strip() for t in text.split(",") if t.strip()]
         conv: list[Any] = []

@@ -20,6 +20,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from .view import Panel
+from .i18n import gettext_now
 
 __all__ = ["Panel", "clean", "generic_panels", "per_seat", "nonzero", "seat_name", "title_of", "HEX"]
 
@@ -37,8 +38,8 @@ def title_of(key: str) -> str:
 
 
 def seat_name(names: Sequence[str], seat: int, you: int | None) -> str:
-    name = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-    return name + (" (you)" if you is not None and seat == you else "")
+    name = names[seat] if 0 <= seat < len(names) else gettext_now("Player {num}", num=seat + 1)
+    return gettext_now("{name} (you)", name=name) if you is not None and seat == you else name
 
 
 def _internal(value: Any) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 from .errors import CitybuildersError, RecordError
 from .game import State, chance_viewer_of
 from .registry import load_game
+from .i18n import N_
 
 __all__ = ["Record", "record_of", "replay", "load_record", "visible_history"]
 
@@ -70,17 +71,18 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"record: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise RecordError(N_("record: not valid JSON ({msg} at line {lineno})",
+                                 msg=exc.msg, lineno=exc.lineno)) from None
     if not isinstance(data, Mapping):
-        raise RecordError("record: expected a JSON object")
+        raise RecordError(N_("record: expected a JSON object"))
     for key, typ in (("game", str), ("num_players", int), ("seed", int), ("actions", list)):
         if key not in data:
-            raise RecordError(f"record: missing key '{key}'")
+            raise RecordError(N_("record: missing key '{key}'", key=key))
         if not isinstance(data[key], typ) or isinstance(data[key], bool):
-            raise RecordError(f"record: '{key}' must be {typ.__name__}")
+            raise RecordError(N_("record: '{key}' must be {name__}", key=key, name__=typ.__name__))
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise RecordError("record: 'options' must be an object")
+        raise RecordError(N_("record: 'options' must be an object"))
     return Record(
         game=data["game"],
         rules_version=str(data.get("rules_version", "")),
@@ -122,16 +124,17 @@ def replay(
     try:
         game = load_game(rec.game, **rec.options)
     except CitybuildersError as exc:
-        raise RecordError(f"record: {exc}") from None
+        raise RecordError(N_("record: {exc}", exc=exc)) from None
     if rec.rules_version and rec.rules_version != game.rules_version:
         raise RecordError(
-            f"record: made with {game.name} rules version {rec.rules_version}, "
-            f"this is rules version {game.rules_version}"
+            N_("record: made with {name} rules version {rules_version}, this is rules version "
+               "{rules_version2}",
+               name=game.name, rules_version=rec.rules_version, rules_version2=game.rules_version)
         )
     try:
         state = game.new_initial_state(rec.num_players, rec.seed)
     except CitybuildersError as exc:
-        raise RecordError(f"record: {exc}") from None
+        raise RecordError(N_("record: {exc}", exc=exc)) from None
     actions = rec.actions if upto is None else rec.actions[:upto]
     for i, entry in enumerate(actions, start=1):
         player = None
@@ -142,7 +145,8 @@ def replay(
         if isinstance(action, bool) or not isinstance(action, int) or (
             player is not None and (isinstance(player, bool) or not isinstance(player, int))
         ):
-            raise RecordError(f"record: move {i}: expected an action number, got {entry!r}")
+            raise RecordError(N_("record: move {i}: expected an action number, got {entry!r}",
+                                 i=i, entry=entry))
         text = ""
         if on_move is not None:
             try:
@@ -152,7 +156,7 @@ def replay(
         try:
             state.apply_action(action, player)
         except CitybuildersError as exc:
-            raise RecordError(f"record: move {i}: {exc}") from None
+            raise RecordError(N_("record: move {i}: {exc}", i=i, exc=exc)) from None
         if on_move is not None:
             on_move(i, state._history[-1][0], text)
     return state

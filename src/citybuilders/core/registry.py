@@ -9,6 +9,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGameError
+from .i18n import N_
 
 if TYPE_CHECKING:  # pragma: no cover - types only (core/game.py uses normalize_game_name)
     from .game import Game
@@ -84,7 +85,8 @@ def game_class(name: str) -> type[Game]:
     cls = _import(key)
     if cls is None:
         raise UnknownGameError(
-            f"unknown game {name!r}; registered games: {', '.join(registered_games())}"
+            N_("unknown game {name!r}; registered games: {allowed}",
+               name=name, allowed=', '.join(registered_games()))
         )
     return cls
 

@@ -13,6 +13,7 @@ independent actions are interleaved; those stay in place.
 from __future__ import annotations
 
 from .game import State
+from .i18n import N_
 
 __all__ = ["undoable_count", "undo_last", "rebuild"]
 
@@ -61,8 +62,8 @@ def undo_last(state: State, player: int) -> State:
     indices = _undoable_indices(state, player)
     if not indices:
         raise IllegalActionError(
-            "nothing to undo: only your own actions since the last draw, roll or other "
-            "player's move can be taken back"
+            N_("nothing to undo: only your own actions since the last draw, roll or other "
+               "player's move can be taken back")
         )
     return rebuild(state, skip=indices[0])
 

@@ -13,6 +13,7 @@ from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.options import parse_option_text
 from ..core.registry import load_game
+from ..core.i18n import N_
 
 __all__ = ["require", "GAME_IDS", "make_game", "option_params", "max_game_length",
            "is_imperfect", "solo_games"]
@@ -68,8 +69,9 @@ def make_game(game_id: str, params: Mapping[str, Any]) -> Game:
             continue
         spec = specs.get(name)
         if spec is None:
-            raise OptionError(f"option '{name}': unknown option of {game_id}; allowed: "
-                              f"{', '.join(sorted(specs))}")
+            raise OptionError(N_("option '{name}': unknown option of {game_id}; allowed: "
+                                 "{allowed}",
+                                 name=name, game_id=game_id, allowed=', '.join(sorted(specs))))
         if isinstance(value, str):
             if value == "":
                 continue

@@ -14,11 +14,13 @@ import secrets
 import time
 from collections import deque
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from markupsafe import Markup
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
                                Response)
@@ -28,10 +30,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
-from ..core.i18n import negotiate, normalize, translations
+from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_of, negotiate,
+                         normalize, translations)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
-from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
+from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .scorer import score_router
 from .store import Store, StoreError
@@ -63,9 +66,11 @@ SECURITY_HEADERS = [
 WS_MAX_MESSAGE = 65536
 """Largest websocket message a client may send (they send only pings and refreshes)."""
 _HTTP_MESSAGES = {
-    404: "no such page or API endpoint (see /api/docs)",
-    405: "method not allowed here",
+    404: N_("no such page or API endpoint (see /api/docs)"),
+    405: N_("method not allowed here"),
 }
+LANGUAGE_NAMES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hant": "繁體中文"}
+"""Each language in its own words (the language switch on every page)."""
 
 
 class SecurityMiddleware:
@@ -117,7 +122,7 @@ class SecurityMiddleware:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
-                    raise ApiError(413, f"body: larger than {limit} bytes")
+                    raise ApiError(413, N_("body: larger than {limit} bytes", limit=limit))
             return message
 
         await self.app(scope, counted_receive, send_with_headers)
@@ -171,9 +176,9 @@ def _games_catalog() -> list[dict[str, Any]]:
 async def _json_body(request: Request) -> Any:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise ApiError(413, f"body: larger than {MAX_BODY} bytes")
+        raise ApiError(413, N_("body: larger than {MAX_BODY} bytes", MAX_BODY=MAX_BODY))
     if not raw.strip():
-        raise ApiError(400, "body: expected a JSON object, got an empty body")
+        raise ApiError(400, N_("body: expected a JSON object, got an empty body"))
     return _parse_json(raw, "body")
 
 
@@ -184,11 +189,11 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = getattr(exc, "msg", str(exc))
-        raise ApiError(400, f"{field}: malformed JSON ({msg})") from None
+        raise ApiError(400, N_("{field}: malformed JSON ({msg})", field=field, msg=msg)) from None
     except ValueError:  # an integer of more digits than int() converts (4300)
-        raise ApiError(400, f"{field}: a number has too many digits") from None
+        raise ApiError(400, N_("{field}: a number has too many digits", field=field)) from None
     except RecursionError:
-        raise ApiError(400, f"{field}: JSON nested too deeply") from None
+        raise ApiError(400, N_("{field}: JSON nested too deeply", field=field)) from None
     # a seat token is only compared with the stored ones: a bad one is the 403 of a wrong token
     checked = ({k: v for k, v in value.items() if k != "token"} if isinstance(value, dict)
                else value)
@@ -213,13 +218,53 @@ def request_language(request: Request | WebSocket) -> str:
             or negotiate(request.headers.get("accept-language")))
 
 
-def _language_context(request: Request) -> dict[str, Any]:
-    """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``) and the
-    gettext callables ``_``/``gettext``/``ngettext`` of that language."""
-    lang = request_language(request)
+def api_language(request: Request | WebSocket) -> str:
+    """The language of an API or websocket reply's texts for people (errors, panels, status
+    lines): ``?lang=`` (the page scripts send their page's), else the ``cb_lang`` cookie,
+    else English — scripts get stable English whatever their locale."""
+    return (normalize(request.query_params.get("lang"))
+            or normalize(request.cookies.get(LANG_COOKIE)) or DEFAULT)
+
+
+def _safe_next(target: str | None) -> str:
+    """A same-site path to go back to after a language switch (anything else: ``/``)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target[:2000]
+
+
+@lru_cache(maxsize=None)
+def _template_gettext(lang: str) -> tuple[Any, Any]:
+    """Jinja2 "newstyle" ``gettext``/``ngettext`` of ``lang``: ``_("Seat %(num)s", num=n)``
+    fills ``%(name)s`` placeholders after translating, escaping the values (the translated
+    text is ours, the values may come from users); ``ngettext`` sets ``num`` to the count."""
     tr = translations(lang)
-    return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": tr.gettext,
-            "gettext": tr.gettext, "ngettext": tr.ngettext}
+
+    def gettext(message: str, **variables: Any) -> Markup:
+        return Markup(tr.gettext(message)) % variables
+
+    def ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+        variables.setdefault("num", num)
+        return Markup(tr.ngettext(singular, plural, num)) % variables
+
+    return gettext, ngettext
+
+
+def _language_context(request: Request) -> dict[str, Any]:
+    """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``), the
+    gettext callables ``_``/``gettext``/``ngettext`` of that language, ``js_strings`` (the
+    page scripts' ``CB.t`` translations), ``languages`` and ``lang_next`` (the switch)."""
+    lang = request_language(request)
+    gettext, ngettext = _template_gettext(lang)
+    here = request.url.path + (("?" + request.url.query) if request.url.query else "")
+    return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": gettext,
+            "gettext": gettext, "ngettext": ngettext,
+            "js_strings": js_strings(lang, HERE / "static"),
+            "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+            "lang_next": _safe_next(here)}
 
 
 def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
@@ -267,8 +312,9 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         key = request.client.host if request.client else "unknown"
         wait = limiter.hit(key)
         if wait is not None:
-            raise ApiError(429, f"rate limit: at most {limiter.per_minute} new games per "
-                                f"minute per client; retry in {math.ceil(wait)} s",
+            raise ApiError(429, N_("rate limit: at most {per_minute} new games per minute per "
+                                   "client; retry in {ceil} s",
+                                   per_minute=limiter.per_minute, ceil=math.ceil(wait)),
                            headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
     def owner_of(request: Request) -> str | None:
@@ -281,15 +327,16 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         return response
 
     def page_error(request: Request, status: int, message: str) -> HTMLResponse:
-        return templates.TemplateResponse(request, "error.html",
-                                          {"status": status, "message": message},
-                                          status_code=status)
+        return templates.TemplateResponse(
+            request, "error.html",
+            {"status": status, "message": localize(message, request_language(request))},
+            status_code=status)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> Response:
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.message}, status_code=exc.status,
-                                headers=exc.headers)
+            return JSONResponse({"error": localize(exc.message, api_language(request))},
+                                status_code=exc.status, headers=exc.headers)
         resp = page_error(request, exc.status, exc.message)
         resp.headers.update(exc.headers or {})
         return resp
@@ -302,13 +349,15 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # unmatched routes (404), wrong methods (405)...: the same shapes as ApiError
-        message = _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
+        message: str = _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
         if exc.status_code == 404:
-            message = f"{request.url.path}: {_HTTP_MESSAGES[404]}"
+            message = N_("{path}: {error}", path=request.url.path, error=_HTTP_MESSAGES[404])
         elif exc.status_code == 405:
-            message = f"{request.method} {request.url.path}: {_HTTP_MESSAGES[405]}"
+            message = N_("{method} {path}: {error}", method=request.method,
+                         path=request.url.path, error=_HTTP_MESSAGES[405])
         headers = getattr(exc, "headers", None)
         if request.url.path.startswith("/api/"):
+            message = localize(message, api_language(request))
             return JSONResponse({"error": message}, status_code=exc.status_code,
                                 headers=headers)
         resp = page_error(request, exc.status_code, message)
@@ -325,6 +374,18 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                             status_code=400)
 
     # ------------------------------------------------------------------ pages
+    @app.get("/lang/{code}", include_in_schema=False)
+    async def switch_language(request: Request, code: str) -> Response:
+        """The language switch: remember ``code`` in the ``cb_lang`` cookie (a year) and go
+        back to ``?next=`` (a path of this site). An unknown language is a 404 page."""
+        lang = normalize(code)
+        if lang is None:
+            raise ApiError(404, N_("{code}: unknown language; allowed: {allowed}",
+                                   code=code[:40], allowed=", ".join(LANGUAGES)))
+        resp = RedirectResponse(_safe_next(request.query_params.get("next")), status_code=303)
+        resp.set_cookie(LANG_COOKIE, lang, samesite="lax", max_age=365 * 86400)
+        return resp
+
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         owner = owner_of(request)
@@ -355,16 +416,17 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             known = {o.name for o in cls.option_specs}
             unknown = sorted(k[4:] for k in data if k.startswith("opt.") and k[4:] not in known)
             if unknown:
-                raise ApiError(400, f"options.{unknown[0][:80]}: unknown option for {cls.name}; "
-                                    f"allowed: {', '.join(sorted(known))}")
+                raise ApiError(400, N_("options.{unknown}: unknown option for {name}; allowed: "
+                                       "{allowed}",
+                                       unknown=unknown[0][:80], name=cls.name, allowed=', '.join(sorted(known))))
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         check_options(options)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])
         except ValueError:
-            raise ApiError(400, "num_players: expected an integer") from None
+            raise ApiError(400, N_("num_players: expected an integer")) from None
         check_player_count(cls, n)
         seats = []
         for i in range(n):
@@ -392,7 +454,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         lg = await m.get(game_id)
         toks = request.query_params.getlist("t")
         if not toks:
-            raise ApiError(401, "this page needs the secret seat token of your game link")
+            raise ApiError(401, N_("this page needs the secret seat token of your game link"))
         seats = {}
         for t in toks:
             seats[m.seat_of(lg, t)] = t
@@ -424,13 +486,14 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         if toks:
             seat = m.seat_of(lg, toks[0])
         elif lg.row.status == "running":
-            raise ApiError(401, "a running game's replay needs your seat token (t=...)")
+            raise ApiError(401, N_("a running game's replay needs your seat token (t=...)"))
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
                 "steps": lg.state.move_number(), "num_players": lg.state.num_players,
                 "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
-            "page_json": _script_json(page), "note": lg.row.note,
+            "page_json": _script_json(page),
+            "note": note_text(lg.row.note, request_language(request)),
         })
 
     @app.post("/import")
@@ -500,7 +563,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.get("/api/games/{game_id}/view")
     async def api_view(request: Request, game_id: str) -> JSONResponse:
         m, lg, seat = await _seat_game(request, game_id)
-        return _json_bytes(m.view_json(lg, seat))
+        return _json_bytes(m.view_json(lg, seat, api_language(request)))
 
     async def _seat_change(request: Request, game_id: str, undo: bool) -> JSONResponse:
         """A seat's move or undo: check the token, apply (committed first), return the new view."""
@@ -509,7 +572,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         body = await _json_body(request)
         seat = m.seat_of(lg, _token(request, body))
         await (m.undo if undo else m.act)(lg, seat, body)
-        return _json_bytes(m.view_json(lg, seat))
+        return _json_bytes(m.view_json(lg, seat, api_language(request)))
 
     @app.post("/api/games/{game_id}/act")
     async def api_act(request: Request, game_id: str) -> JSONResponse:
@@ -544,14 +607,16 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         else:
             seat = _int_param(request, "seat", 0)
             if not 0 <= seat < lg.state.num_players:
-                raise ApiError(400, f"seat: expected 0 to {lg.state.num_players - 1}")
+                raise ApiError(400, N_("seat: expected 0 to {num_players}",
+                                       num_players=lg.state.num_players - 1))
         async with lg.lock:
             total = lg.state.move_number()
             step = _int_param(request, "step", total)
             if not 0 <= step <= total:
-                raise ApiError(400, f"step: expected 0 to {total}")
+                raise ApiError(400, N_("step: expected 0 to {total}", total=total))
             state = m.replay_state(lg, step)
-            view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok))
+            view = m.view(lg, seat, state=state, log_upto=step, own_seat=bool(tok),
+                          lang=api_language(request))
         view["step"] = step
         view["steps"] = total
         return JSONResponse(view)
@@ -563,7 +628,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         check_record(body)
         lg = manager(request).import_record(body, owner_of(request))
         return JSONResponse({"id": lg.id, "replay_url": f"/replay/{lg.id}",
-                             "steps": lg.state.move_number(), "note": lg.row.note},
+                             "steps": lg.state.move_number(),
+                             "note": note_text(lg.row.note, api_language(request))},
                             status_code=201)
 
     @app.websocket("/ws/games/{game_id}")
@@ -576,14 +642,16 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         except ApiError as exc:
             await websocket.accept()
             await websocket.send_json({"type": "error", "status": exc.status,
-                                       "error": exc.message})
+                                       "error": localize(exc.message,
+                                                         api_language(websocket))})
             await websocket.close(code=4000 + exc.status)
             return
         await websocket.accept()
         client = WsClient(websocket, seat)
+        client.lang = api_language(websocket)
         conn = (client, seat)
         client.start()
-        client.offer(ws_view_message(m.view_json(lg, seat)))
+        client.offer(ws_view_message(m.view_json(lg, seat, client.lang)))
         lg.connections.add(conn)
         reader = asyncio.get_running_loop().create_task(_ws_read(m, lg, client))
         done_wait = asyncio.get_running_loop().create_task(client.done.wait())
@@ -628,9 +696,10 @@ async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
         if kind == "ping":
             client.offer('{"type":"pong"}')
         elif kind == "refresh":
-            client.offer(ws_view_message(m.view_json(lg, client.seat)))
+            client.offer(ws_view_message(m.view_json(lg, client.seat, client.lang)))
         else:
-            client.offer(_ws_error("type: expected ping or refresh (moves are POSTed to /act)"))
+            client.offer(_ws_error(localize(N_("type: expected ping or refresh (moves are "
+                                               "POSTed to /act)"), client.lang)))
 
 
 def _ws_error(message: str, status: int = 400) -> str:
@@ -647,8 +716,8 @@ def _check_origin(ws: WebSocket) -> None:
     host = ws.headers.get("host", "")
     parsed = urlsplit(origin)
     if parsed.scheme not in ("http", "https") or parsed.netloc.lower() != host.lower():
-        raise ApiError(403, f"Origin: {origin[:100]!r} is not this site ({host[:100]!r}); "
-                            "cross-site websockets are refused")
+        raise ApiError(403, N_("Origin: {origin!r} is not this site ({host!r}); cross-site "
+                               "websockets are refused", origin=origin[:100], host=host[:100]))
 
 
 def _json_bytes(data: bytes, status: int = 200) -> Response:
@@ -676,7 +745,7 @@ def _int_param(request: Request, name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         shown = repr(raw) if len(raw) <= 40 else repr(raw[:37] + "...")
-        raise ApiError(400, f"{name}: expected an integer, got {shown}") from None
+        raise ApiError(400, N_("{name}: expected an integer, got {shown}", name=name, shown=shown)) from None
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,

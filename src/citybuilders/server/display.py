@@ -8,36 +8,90 @@ value). Only what is in the seat's observation is shown, so nothing hidden can l
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from typing import Any, Sequence
 
 from ..core.game import Game
 from ..core.errors import UnknownGameError
+from ..core.i18n import using
 from ..core.panels import Panel, clean, generic_panels
 from ..core.registry import game_class
 from ..core.view import View
 
-__all__ = ["display_panels", "clean"]
+__all__ = ["display_panels", "clean", "texts_for", "score_labels"]
+
+_LABEL_TABLES = ("CATEGORY_NAMES", "SCORE_PART_NAMES", "CARD_NAMES", "ZONE_NAMES", "TASK_NAMES")
+"""The tables of a game's texts that may name a score part (first match wins)."""
+
+
+def texts_for(game: Game, lang: str) -> Any:
+    """The game's player-facing tables in ``lang`` (its ``texts.for_language``), or None for a
+    game without a texts module."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        mod = importlib.import_module(package + ".texts")
+    except ImportError:
+        return None
+    fn = getattr(mod, "for_language", None)
+    return fn(lang) if callable(fn) else mod
+
+
+def score_labels(game: Game, keys: Sequence[str], lang: str) -> dict[str, str]:
+    """Score part key -> its name in ``lang`` for the score table's headings (the keys stay
+    the JSON interface). From the game's texts (categories, cards, zones, tasks), else the
+    interface catalog ("roads", "castles"); keys with no translation are left out; English:
+    empty (the page shows the keys)."""
+    if lang == "en" or not keys:
+        return {}
+    from ..core.i18n import localize
+
+    tables = texts_for(game, lang)
+    found = [t for t in (getattr(tables, n, None) for n in _LABEL_TABLES) if isinstance(t, dict)]
+    out: dict[str, str] = {}
+    for key in keys:
+        for table in found:
+            if key in table:
+                out[key] = str(table[key])
+                break
+        else:
+            text = localize(key, lang)
+            if text != key:
+                out[key] = text
+    return out
+
+
+def _takes_lang(fn: Any) -> bool:
+    try:
+        return "lang" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def display_panels(game: Game | str, obs: Any, names: Sequence[str], you: int | None,
-                   terminal: bool) -> list[Panel]:
+                   terminal: bool, lang: str = "en") -> list[Panel]:
     """The panels of seat ``you``'s observation ``obs`` of ``game``.
 
     ``game``: the game, or its registry name (an unknown name gets the generic panels).
     ``names``: the seat names in seat order; ``you``: the viewing seat, or None on a replay
-    without a seat of one's own (no "(you)"). Never raises: a game-specific layout that fails
-    falls back to the generic one."""
+    without a seat of one's own (no "(you)"). ``lang``: passed on to a game's
+    ``display_panels`` that takes it (its texts in that language). Never raises: a
+    game-specific layout that fails falls back to the generic one."""
     if not isinstance(obs, dict):
         return []
     own = obs.get("display")
     if isinstance(own, dict):
         return [{"title": str(k), "value": v} for k, v in own.items()]
     view = game.view if isinstance(game, Game) else _view_of(game)
-    try:
-        panels = view.display_panels(obs, names, you, terminal)
-    except Exception:  # noqa: BLE001 - an unexpected observation shape: generic panels
-        panels = None
-    return panels if panels is not None else generic_panels(obs, names, you)
+    with using(lang):  # core.panels helpers ("(you)") speak the reader's language
+        try:
+            if _takes_lang(view.display_panels):
+                panels = view.display_panels(obs, names, you, terminal, lang=lang)
+            else:
+                panels = view.display_panels(obs, names, you, terminal)
+        except Exception:  # noqa: BLE001 - an unexpected observation shape: generic panels
+            panels = None
+        return panels if panels is not None else generic_panels(obs, names, you)
 
 
 def _view_of(name: str) -> View:

@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import random
+import re
 import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -50,8 +51,10 @@ from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
-from .display import display_panels
+from .display import display_panels, score_labels, texts_for
 from .store import GameRow, SeatRow, Store, StoreError
+from ..core.i18n import DEFAULT as DEFAULT_LANG
+from ..core.i18n import N_, localize, message_of
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "dumps",
            "ws_view_message"]
@@ -84,15 +87,15 @@ def requested_game(body: Mapping[str, Any]) -> type[Game]:
     """The game class a request body's ``game`` field names; ApiError 400 naming the field."""
     name = body.get("game")
     if not isinstance(name, str):
-        raise ApiError(400, "game: expected a game id string")
+        raise ApiError(400, N_("game: expected a game id string"))
     try:
         return game_class(name)
     except CitybuildersError as exc:
-        raise ApiError(400, f"game: {exc}") from None
+        raise ApiError(400, N_("game: {exc}", exc=exc)) from None
 
 def unavailable(exc: BaseException) -> ApiError:
     """The 503 for a storage failure ``exc``, with ``Retry-After``."""
-    return ApiError(503, f"{exc}; nothing was changed, try again later",
+    return ApiError(503, N_("{exc}; nothing was changed, try again later", exc=exc),
                     headers={"Retry-After": RETRY_AFTER})
 
 
@@ -103,9 +106,9 @@ def _env_number(name: str, default: float) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise StoreError(f"{name}: expected a number, got {raw!r}") from None
+        raise StoreError(N_("{name}: expected a number, got {raw!r}", name=name, raw=raw)) from None
     if value < 0:
-        raise StoreError(f"{name}: expected a number >= 0, got {raw!r}")
+        raise StoreError(N_("{name}: expected a number >= 0, got {raw!r}", name=name, raw=raw))
     return value
 
 
@@ -294,15 +297,16 @@ class GameManager:
                                                               Any, Any, Any]:
         """Validate a create body; the write to commit and what ``_created`` needs."""
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         known = {"game", "options", "num_players", "seats", "seed"}
         extra = sorted(set(body) - known)
         if extra:
-            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: {', '.join(sorted(known))}")
+            raise ApiError(400, N_("unknown field '{extra}'; allowed: {allowed}",
+                                   extra=extra[0], allowed=', '.join(sorted(known))))
         cls = requested_game(body)
         options = body.get("options", {})
         if not isinstance(options, dict):
-            raise ApiError(400, "options: expected an object of option name -> value")
+            raise ApiError(400, N_("options: expected an object of option name -> value"))
         seats_in = body.get("seats")
         n = body.get("num_players")
         if seats_in is None:
@@ -310,13 +314,14 @@ class GameManager:
                 (n if isinstance(n, int) and not isinstance(n, bool) else cls.default_players) - 1
             )
         if not isinstance(seats_in, list) or not seats_in:
-            raise ApiError(400, "seats: expected a non-empty list of seats")
+            raise ApiError(400, N_("seats: expected a non-empty list of seats"))
         if n is None:
             n = len(seats_in)
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ApiError(400, "num_players: expected an integer")
+            raise ApiError(400, N_("num_players: expected an integer"))
         if len(seats_in) < n:
-            raise ApiError(400, f"seats: {n} players need {n} seats, got {len(seats_in)}")
+            raise ApiError(400, N_("seats: {n} players need {n} seats, got {count}",
+                                   n=n, count=len(seats_in)))
         seats_in = seats_in[:n]
         seed = body.get("seed")
         if seed is None:
@@ -324,30 +329,32 @@ class GameManager:
         try:
             check_seed(seed)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         try:
             game = load_game(cls.name, **options)
             n = game.check_num_players(n)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         seats: list[SeatRow] = []
         bots = set(bot_names())
         for i, s in enumerate(seats_in):
             if not isinstance(s, dict):
-                raise ApiError(400, f"seats[{i}]: expected an object")
+                raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
             kind = s.get("kind", "human")
             if kind not in SEAT_KINDS:
-                raise ApiError(400, f"seats[{i}].kind: bad value {kind!r}; allowed: "
-                                    + ", ".join(SEAT_KINDS))
+                raise ApiError(400, N_("seats[{i}].kind: bad value {kind!r}; allowed: {allowed}",
+                                       i=i, kind=kind, allowed=", ".join(SEAT_KINDS)))
             bot = None
             if kind == "bot":
                 bot = s.get("bot", "random")
                 if bot not in bots:
-                    raise ApiError(400, f"seats[{i}].bot: unknown bot {bot!r}; allowed: "
-                                        + ", ".join(sorted(bots)))
+                    raise ApiError(400, N_("seats[{i}].bot: unknown bot {bot!r}; allowed: "
+                                           "{allowed}",
+                                           i=i, bot=bot, allowed=", ".join(sorted(bots))))
             label = s.get("name")
             if label is not None and (not isinstance(label, str) or len(label) > 40):
-                raise ApiError(400, f"seats[{i}].name: expected a string of at most 40 chars")
+                raise ApiError(400, N_("seats[{i}].name: expected a string of at most 40 chars",
+                                       i=i))
             if not label:
                 label = f"{bot} bot" if kind == "bot" else f"Player {i + 1}"
             token = None if kind == "bot" else secrets.token_urlsafe(18)
@@ -355,7 +362,7 @@ class GameManager:
         try:
             state = game.new_initial_state(n, seed)
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         texts: list[str] = []
         _resolve_chance(state, texts)
         entries = state.history()
@@ -393,21 +400,20 @@ class GameManager:
         try:
             rec = load_record(data)
         except RecordError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         upto = None
         note = None
         for i, e in enumerate(rec.actions):
             if e is None:
                 upto = i
-                note = (f"the record hides move {i + 1} (a draw you could not see); "
-                        f"replay stops before it")
+                note = str(N_(IMPORT_NOTE, move=i + 1))
                 break
         from ..core.records import replay
 
         try:
             state = replay(rec, upto)
         except RecordError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
         game_id = secrets.token_hex(8)
         header = {"game": state.game.name, "rules_version": state.game.rules_version,
                   "options": state.game.options, "num_players": state.num_players,
@@ -512,8 +518,8 @@ class GameManager:
         changing it: a copy dropped after a failed write, or replaced by a newer load, is
         refused (409); one that merely left memory while idle is made live again."""
         if lg.stale or (lg.evicted and (lg.id in self.live or lg.id in self._loading)):
-            raise ApiError(409, "state_id: stale (the game was reloaded from the database); "
-                                "reload and try again")
+            raise ApiError(409, N_("state_id: stale (the game was reloaded from the database); "
+                                   "reload and try again"))
         if lg.evicted:
             self._install(lg)
         lg.last_used = time.monotonic()
@@ -544,8 +550,9 @@ class GameManager:
             try:
                 state.apply_legal(action, actor if actor >= 0 else None)
             except Exception as exc:  # noqa: BLE001 - any engine error = a broken history
-                raise RecordError(f"stored entry {i + 1} (actor {actor}, action {action}) "
-                                  f"does not replay: {type(exc).__name__}: {exc}") from None
+                raise RecordError(N_("stored entry {i} (actor {actor}, action {action}) does "
+                                     "not replay: {name__}: {exc}",
+                                     i=i + 1, actor=actor, action=action, name__=type(exc).__name__, exc=exc)) from None
         return state, texts
 
     async def get(self, game_id: str) -> LiveGame:
@@ -559,7 +566,7 @@ class GameManager:
             self.live.move_to_end(game_id)
             return lg
         if not _valid_id(game_id):
-            raise ApiError(404, f"game '{game_id}' not found")
+            raise ApiError(404, N_("game '{game_id}' not found", game_id=game_id))
         task = self._loading.get(game_id)
         if task is None:
             # a task of its own: a cancelled first request does not cancel the others' load
@@ -600,20 +607,20 @@ class GameManager:
         except CitybuildersError as exc:
             self._refuse(game_id, exc)
         if row is None:
-            raise ApiError(404, f"game '{game_id}' not found")
+            raise ApiError(404, N_("game '{game_id}' not found", game_id=game_id))
         try:
             if row.gap is not None:
-                raise RecordError(f"its stored history has a gap: {row.gap}")
+                raise RecordError(N_("its stored history has a gap: {gap}", gap=row.gap))
             game = load_game(row.game, **row.options)
             if game.rules_version != row.rules_version:
                 raise RecordError(
-                    f"stored with rules version {row.rules_version}, engine has "
-                    f"{game.rules_version}")
+                    N_("stored with rules version {rules_version}, engine has {rules_version2}",
+                       rules_version=row.rules_version, rules_version2=game.rules_version))
             state, texts = self._texts_by_replay(game, row)
             if row.status in ("running", "finished") and row.status != _status(state):
-                raise RecordError(f"stored status is {row.status!r} but its "
-                                  f"{len(row.actions)} stored entries replay to a "
-                                  f"{_status(state)!r} game")
+                raise RecordError(N_("stored status is {status!r} but its {count} stored "
+                                     "entries replay to a {status2!r} game",
+                                     status=row.status, count=len(row.actions), status2=_status(state)))
         except CitybuildersError as exc:
             self._refuse(game_id, exc)
         row.actions = []  # the state holds the history
@@ -623,20 +630,21 @@ class GameManager:
         """Log and raise the 409 of a stored game that cannot be served as stored."""
         self.refused += 1
         log.error("game %s: refusing to load it: %s", game_id, exc)
-        raise ApiError(409, f"game '{game_id}' cannot be loaded: {exc}") from None
+        raise ApiError(409, N_("game '{game_id}' cannot be loaded: {exc}",
+                               game_id=game_id, exc=exc)) from None
 
     # ------------------------------------------------------------------ seats and tokens
     @staticmethod
     def seat_of(lg: LiveGame, token: str | None) -> int:
         """The seat whose secret token is ``token``. 401 if missing, 403 if wrong."""
         if not token:
-            raise ApiError(401, "token: missing seat token (the secret in your game link)")
+            raise ApiError(401, N_("token: missing seat token (the secret in your game link)"))
         # compared as bytes: compare_digest refuses non-ASCII str (a TypeError, i.e. a 500)
         given = token.encode("utf-8", "surrogatepass")
         for s in lg.row.seats:
             if s.token and secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
-        raise ApiError(403, "token: this token does not hold a seat of this game")
+        raise ApiError(403, N_("token: this token does not hold a seat of this game"))
 
     # ------------------------------------------------------------------ moves
     async def act(self, lg: LiveGame, seat: int, body: Any) -> None:
@@ -647,30 +655,31 @@ class GameManager:
         409 stale state id or finished game.
         """
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         extra = sorted(set(body) - {"state_id", "action", "move", "path", "token"})
         if extra:
-            raise ApiError(400, f"unknown field '{extra[0]}'; allowed: state_id, action, "
-                                "move, path, token")
+            raise ApiError(400, N_("unknown field '{extra}'; allowed: state_id, action, move, "
+                                   "path, token", extra=extra[0]))
         sid = body.get("state_id")
         if isinstance(sid, bool) or not isinstance(sid, int):
-            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+            raise ApiError(400, N_("state_id: expected the integer state id of the view you "
+                                   "acted on"))
         async with lg.lock:
             self._current(lg)
             if lg.row.status == "imported":
-                raise ApiError(409, "this is an imported record: it can only be replayed")
+                raise ApiError(409, N_("this is an imported record: it can only be replayed"))
             if sid != lg.version:
-                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
-                                    " reload and try again")
+                raise ApiError(409, N_("state_id: stale (the game moved on to state "
+                                       "{version}); reload and try again", version=lg.version))
             state = lg.state
             if state.is_terminal():
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, N_("the game is over"))
             action = self._parse_action(state, seat, body)
             new = state.clone()
             try:
                 new.apply_action(action, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"illegal move: {exc}") from None
+                raise ApiError(400, N_("illegal move: {exc}", exc=exc)) from None
             texts = [_entry_text(state, seat, action)]
             await self._commit(lg, new, texts, reply_seat=seat)
         await self.broadcast(lg)
@@ -678,40 +687,42 @@ class GameManager:
     def _parse_action(self, state: State, seat: int, body: dict[str, Any]) -> int:
         given = [k for k in ("action", "move", "path") if k in body]
         if len(given) > 1:
-            raise ApiError(400, f"body: give exactly one of action, move, path (got "
-                                f"{', '.join(given)})")
+            raise ApiError(400, N_("body: give exactly one of action, move, path (got "
+                                   "{allowed})", allowed=', '.join(given)))
         if "action" in body:
             a = body["action"]
             if isinstance(a, bool) or not isinstance(a, int):
-                raise ApiError(400, "action: expected an integer action id")
+                raise ApiError(400, N_("action: expected an integer action id"))
             n = state.game.num_distinct_actions()
             if not 0 <= a < n:
-                raise ApiError(400, f"action: expected an action id from 0 to {n - 1}, got {a}")
+                raise ApiError(400, N_("action: expected an action id from 0 to {n}, got {a}",
+                                       n=n - 1, a=a))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             return a
         if "move" in body:
             text = body["move"]
             if not isinstance(text, str):
-                raise ApiError(400, "move: expected the move's notation as a string")
+                raise ApiError(400, N_("move: expected the move's notation as a string"))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             try:
                 return state.string_to_action(text, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"illegal move: {exc}") from None
+                raise ApiError(400, N_("illegal move: {exc}", exc=exc)) from None
         if "path" in body:
             path = body["path"]
             if not isinstance(path, list) or not all(isinstance(k, str) for k in path):
-                raise ApiError(400, "path: expected a list of key strings")
+                raise ApiError(400, N_("path: expected a list of key strings"))
             if seat not in state.active_players():
-                raise ApiError(400, f"illegal move: it is not seat {seat}'s turn")
+                raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             hits = [a for a in state.legal_actions(seat)
                     if list(state.action_path(a, seat)) == path]
             if len(hits) != 1:
-                raise ApiError(400, f"illegal move: path {path!r} matches {len(hits)} legal moves")
+                raise ApiError(400, N_("illegal move: path {path!r} matches {count} legal moves",
+                                       path=path, count=len(hits)))
             return hits[0]
-        raise ApiError(400, "action: give one of 'action' (id), 'move' (notation) or 'path'")
+        raise ApiError(400, N_("action: give one of 'action' (id), 'move' (notation) or 'path'"))
 
     async def _write(self, lg: LiveGame, fn: Callable[[Any], None],
                      meanwhile: Callable[[], None] | None = None) -> bool:
@@ -788,21 +799,22 @@ class GameManager:
         transaction (``Store.replace_actions_in``) and the log from there is rebuilt, so the
         database, the log and every seat's view equal what a restart replays."""
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object")
+            raise ApiError(400, N_("body: expected a JSON object"))
         sid = body.get("state_id")
         if isinstance(sid, bool) or not isinstance(sid, int):
-            raise ApiError(400, "state_id: expected the integer state id of the view you acted on")
+            raise ApiError(400, N_("state_id: expected the integer state id of the view you "
+                                   "acted on"))
         async with lg.lock:
             self._current(lg)
             if sid != lg.version:
-                raise ApiError(409, f"state_id: stale (the game moved on to state {lg.version});"
-                                    " reload and try again")
+                raise ApiError(409, N_("state_id: stale (the game moved on to state "
+                                       "{version}); reload and try again", version=lg.version))
             if lg.row.status != "running":
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, N_("the game is over"))
             try:
                 new = core_undo.undo_last(lg.state, seat)
             except IllegalActionError as exc:
-                raise ApiError(400, f"undo: {exc}") from None
+                raise ApiError(400, N_("undo: {exc}", exc=exc)) from None
             old_hist, new_hist = lg.state.history(), new.history()
             start = next((i for i, (a, b) in enumerate(zip(old_hist, new_hist)) if a != b),
                          len(new_hist))
@@ -869,28 +881,30 @@ class GameManager:
                 try:
                     new.apply_action(action, seat)
                 except IllegalActionError as exc:
-                    lg.bot_error = f"the bot of seat {seat + 1} chose an illegal move: {exc}"
+                    lg.bot_error = N_("the bot of seat {num} chose an illegal move: {error}",
+                                      num=seat + 1, error=message_of(exc))
                     lg.views.clear()
                     lg.driver = None
                     return
                 try:
                     await self._commit(lg, new, [_entry_text(lg.state, seat, action)])
                 except ApiError as exc:
-                    lg.bot_error = f"the move of the bot of seat {seat + 1}: {exc.message}"
+                    lg.bot_error = N_("the move of the bot of seat {num}: {error}",
+                                      num=seat + 1, error=exc.message)
                     lg.views.clear()
                     lg.driver = None
                     return
             await self.broadcast(lg)
 
     # ------------------------------------------------------------------ views
-    def seat_label(self, lg: LiveGame, actor: int) -> str:
+    def seat_label(self, lg: LiveGame, actor: int, lang: str = DEFAULT_LANG) -> str:
         """Who made a history entry: a seat name, ``chance`` or ``draw (seat k)``."""
         if actor >= 0:
             return lg.row.seats[actor].name
-        return "chance"
+        return localize(N_("chance"), lang)
 
-    def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None
-                ) -> list[dict[str, Any]]:
+    def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None,
+                lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
         """The game log as ``seat`` may see it: ``[{n, actor, who, text}]``; a draw only another
         player may see reads ``(hidden)``. ``seat`` None = everything (finished games)."""
         out = []
@@ -900,20 +914,22 @@ class GameManager:
         for i, (actor, action) in enumerate(hist):
             viewer = chance_viewer_of(actor)
             hidden = seat is not None and viewer is not None and viewer != seat
-            who = self.seat_label(lg, actor) if viewer is None else (
-                f"draw for {lg.row.seats[viewer].name}")
+            who = self.seat_label(lg, actor, lang) if viewer is None else localize(
+                N_("draw for {name}", name=lg.row.seats[viewer].name), lang)
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": "(hidden)" if hidden else lg.log[i]})
+                        "text": localize(N_("(hidden)"), lang) if hidden else lg.log[i]})
         return out
 
     def view(self, lg: LiveGame, seat: int, state: State | None = None,
-             log_upto: int | None = None, own_seat: bool = True) -> dict[str, Any]:
+             log_upto: int | None = None, own_seat: bool = True,
+             lang: str = DEFAULT_LANG) -> dict[str, Any]:
         """Everything seat ``seat`` may see, as JSON: observation (and its human-readable
         ``display`` panels), SVG, legal moves with click paths, scores, log, undo count,
         result (with a one-line ``summary`` and ``outcome``). Never another seat's secrets.
 
         ``own_seat`` False: a replay watched without a seat token (finished or imported game),
-        so ``you`` is None and no seat is labelled "(you)"."""
+        so ``you`` is None and no seat is labelled "(you)". ``lang``: the language of the
+        texts for people (summary, log labels, panels, bot error); keys and notation stay."""
         st = lg.state if state is None else state
         active = st.active_players()
         terminal = st.is_terminal()
@@ -944,7 +960,7 @@ class GameManager:
             info = _jsonable(st.result_info()) or {}
             result = {"winners": winners, "returns": st.returns(), "info": info}
             result.update(_result_summary(lg, st, winners, info,
-                                          seat if own_seat else None))
+                                          seat if own_seat else None, lang))
         return {
             "game_id": lg.id,
             "game": lg.game.name,
@@ -963,30 +979,33 @@ class GameManager:
             "terminal": terminal,
             "observation": obs,
             "display": display_panels(lg.game, obs, names, seat if own_seat else None,
-                                      terminal),
+                                      terminal, lang=lang),
             "you": seat if own_seat else None,
             "svg": svg,
             "legal": legal,
             "scores": scores,
+            "score_labels": score_labels(lg.game, list(dict.fromkeys(
+                k for s in scores for k in (s.get("parts") or {}))), lang),
             "log": self.log_for(lg, seat if lg.row.status == "running" else None,
-                                log_upto if state is not None else None),
+                                log_upto if state is not None else None, lang),
             "undoable": core_undo.undoable_count(st, seat) if live else 0,
             "result": result,
-            "bot_error": lg.bot_error,
+            "bot_error": localize(lg.bot_error, lang) if lg.bot_error else lg.bot_error,
             "options": lg.game.options,
         }
 
-    def view_json(self, lg: LiveGame, seat: int) -> bytes:
+    def view_json(self, lg: LiveGame, seat: int, lang: str = DEFAULT_LANG) -> bytes:
         """``view(lg, seat)`` serialised as JSON, built once per state id and seat (cached
         until the game changes), so a move's reply, the other seats' refreshes and every
         websocket of a seat share one rendering."""
         key = (lg.version, lg.bot_error)
-        hit = lg.views.get(seat)
+        slot: Any = seat if lang == DEFAULT_LANG else (seat, lang)  # English is pre-rendered
+        hit = lg.views.get(slot)
         if hit is not None and hit[0] == key:
             self._touch_views(lg)
             return hit[1]
-        data = dumps(self.view(lg, seat))
-        lg.views[seat] = (key, data)
+        data = dumps(self.view(lg, seat, lang=lang))
+        lg.views[slot] = (key, data)
         self._touch_views(lg)
         return data
 
@@ -1034,8 +1053,23 @@ class GameManager:
         broadcast_views(self, lg)
 
 
+IMPORT_NOTE = N_("the record hides move {move} (a draw you could not see); replay stops before "
+                 "it").template
+"""The note stored with an imported record that hides a draw (English in the database)."""
+
+
+def note_text(note: str | None, lang: str) -> str | None:
+    """A stored note in ``lang`` (the notes are English in the database: the import note is
+    recognised and translated; any other text is shown as it is)."""
+    if not note or lang == DEFAULT_LANG:
+        return note
+    pattern = "^" + re.escape(IMPORT_NOTE).replace(re.escape("{move}"), r"(\d+)") + "$"
+    m = re.match(pattern, note)
+    return localize(N_(IMPORT_NOTE, move=int(m.group(1))), lang) if m else note
+
+
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
-                    you: int | None) -> dict[str, Any]:
+                    you: int | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The end screen's headline: ``{"summary": one line, "outcome": "won"|"lost"|None}``.
 
     Cooperative games: won or lost together, with the target (``result_info()["target"]``,
@@ -1048,27 +1082,44 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
     if getattr(lg.game, "cooperative", False):
         returns = st.returns()
         won = bool(info["won"]) if "won" in info else bool(returns) and returns[0] > 0
-        who = "You" if n == 1 else "Together you"
         total = scores[0].total if scores else 0
         target = info.get("target")
-        if won:
-            line = f"{who} won! Score {total}" + (
-                f", target {target} reached" if target is not None else "")
+        solo = n == 1
+        if won and target is not None:
+            msg = (N_("You won! Score {total}, target {target} reached", total=total,
+                      target=target) if solo else
+                   N_("Together you won! Score {total}, target {target} reached", total=total,
+                      target=target))
+        elif won:
+            msg = (N_("You won! Score {total}", total=total) if solo else
+                   N_("Together you won! Score {total}", total=total))
+        elif target is not None:
+            msg = (N_("You lost: score {total}, target {target} not reached", total=total,
+                      target=target) if solo else
+                   N_("Together you lost: score {total}, target {target} not reached",
+                      total=total, target=target))
         else:
-            line = f"{who} lost: score {total}" + (
-                f", target {target} not reached" if target is not None else "")
-        return {"summary": line, "outcome": "won" if won else "lost"}
+            msg = (N_("You lost: score {total}", total=total) if solo else
+                   N_("Together you lost: score {total}", total=total))
+        return {"summary": localize(msg, lang), "outcome": "won" if won else "lost"}
     if n == 1:
         total = scores[0].total if scores else 0
         rank = info.get("rank")
-        line = f"Final score: {total}" + (f" · your rank: {rank}" if rank else "")
-        return {"summary": line, "outcome": None}
+        if rank and lang != DEFAULT_LANG:
+            tables = texts_for(lg.game, lang)
+            rank = getattr(tables, "RANK_NAMES", {}).get(rank, rank)
+        msg = (N_("Final score: {total} · your rank: {rank}", total=total, rank=rank) if rank
+               else N_("Final score: {total}", total=total))
+        return {"summary": localize(msg, lang), "outcome": None}
     if not winners:
-        return {"summary": "No winner", "outcome": None if you is None else "lost"}
-    label = ", ".join(names[p] + (" (you)" if p == you else "") for p in winners)
-    line = ("Winner: " if len(winners) == 1 else "Shared win: ") + label
+        return {"summary": localize(N_("No winner"), lang),
+                "outcome": None if you is None else "lost"}
+    label = ", ".join(localize(N_("{name} (you)", name=names[p]), lang) if p == you
+                      else names[p] for p in winners)
+    msg = (N_("Winner: {names}", names=label) if len(winners) == 1
+           else N_("Shared win: {names}", names=label))
     outcome = None if you is None else ("won" if you in winners else "lost")
-    return {"summary": line, "outcome": outcome}
+    return {"summary": localize(msg, lang), "outcome": outcome}
 
 
 def _texts_from(state: State, start: int) -> list[str]:
@@ -1209,6 +1260,7 @@ class WsClient:
     def __init__(self, ws: Any, seat: int, maxsize: int = WS_SEND_QUEUE) -> None:
         self.ws = ws
         self.seat = seat
+        self.lang = DEFAULT_LANG  # the client's language (the websocket's ?lang=)
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize)
         self.done = asyncio.Event()
         self.close_code: int | None = None
@@ -1273,12 +1325,13 @@ def broadcast_views(manager: GameManager, lg: LiveGame) -> None:
     seat); dropped clients leave ``lg.connections``."""
     if not lg.connections:
         return
-    views: dict[int, str] = {}
+    views: dict[tuple[int, str], str] = {}
     for conn in list(lg.connections):
         client, seat = conn
-        if seat not in views:
-            views[seat] = ws_view_message(manager.view_json(lg, seat))
-        if not client.offer(views[seat]):
+        slot = (seat, client.lang)
+        if slot not in views:
+            views[slot] = ws_view_message(manager.view_json(lg, seat, client.lang))
+        if not client.offer(views[slot]):
             lg.connections.discard(conn)
 
 

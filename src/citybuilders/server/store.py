@@ -45,6 +45,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ..core.errors import CitybuildersError
+from ..core.i18n import N_
 
 __all__ = ["Store", "GameRow", "SeatRow", "StoreError", "DatabaseLock", "SqliteFileLock",
            "database_lock", "default_db_url", "migrate", "metadata"]
@@ -181,8 +182,8 @@ class SqliteFileLock(DatabaseLock):
         except OSError as exc:
             if optional:
                 return None
-            raise StoreError(f"database lock {path}: cannot create it beside the database "
-                             f"file ({exc.strerror})") from None
+            raise StoreError(N_("database lock {path}: cannot create it beside the database "
+                                "file ({strerror})", path=path, strerror=exc.strerror)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -193,8 +194,8 @@ class SqliteFileLock(DatabaseLock):
                    if len(holder) >= 3 and holder[2].replace(".", "", 1).isdigit()
                    else "unknown process")
             raise StoreError(
-                f"database {self.db} is in use by another citybuilders "
-                f"server ({who}); run one server per database (stop it or choose another --db)"
+                N_("database {db} is in use by another citybuilders server ({who}); run one "
+                   "server per database (stop it or choose another --db)", db=self.db, who=who)
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()} {socket.gethostname()} {time.time():.0f}\n".encode(), 0)

@@ -20,6 +20,7 @@ from ..core.errors import CitybuildersError
 from ..core.game import Game, check_seed
 from ..core.registry import game_class
 from .manager import SEAT_KINDS, ApiError, requested_game
+from ..core.i18n import N_, message_of
 
 __all__ = ["SHEET_DOC_MAX", "SECTIONS_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
            "check_options", "check_record", "check_player_count"]
@@ -60,20 +61,23 @@ def check_options(options: Any, where: str = "options") -> dict[str, Any]:
     JSON object or is larger than ``SHEET_DOC_MAX`` (413). The values are then checked by the
     game itself (``load_game``)."""
     if not isinstance(options, Mapping):
-        raise ApiError(400, f"{where}: expected an object of option name -> value")
+        raise ApiError(400, N_("{where}: expected an object of option name -> value", where=where))
     for key, value in options.items():
         if not isinstance(key, str):
-            raise ApiError(400, f"{where}: option names are strings")
+            raise ApiError(400, N_("{where}: option names are strings", where=where))
         if key in REFUSED_OPTIONS and value is not None:
-            raise ApiError(400, f"{where}.{key}: refused; {REFUSED_OPTIONS[key]}")
+            raise ApiError(400, N_("{where}.{key}: refused; {REFUSED_OPTIONS}",
+                                   where=where, key=key, REFUSED_OPTIONS=REFUSED_OPTIONS[key]))
         if key in _DOC_OPTIONS and value is not None:
             what, cap = _DOC_OPTIONS[key]
             if not isinstance(value, dict):
-                raise ApiError(400, f"{where}.{key}: expected the {what} document as a JSON "
-                                    f"object, got {_short(value)}")
+                raise ApiError(400, N_("{where}.{key}: expected the {what} document as a JSON "
+                                       "object, got {short}",
+                                       where=where, key=key, what=what, short=_short(value)))
             size = len(json.dumps(value, separators=(",", ":")))
             if size > cap:
-                raise ApiError(413, f"{where}.{key}: {size} bytes, at most {cap}")
+                raise ApiError(413, N_("{where}.{key}: {size} bytes, at most {cap}",
+                                       where=where, key=key, size=size, cap=cap))
     return dict(options)
 
 
@@ -81,8 +85,9 @@ def check_player_count(cls: type[Game], n: Any, where: str = "num_players") -> i
     """``n`` if it is an integer within ``cls.min_players..cls.max_players``; else 400."""
     lo, hi = cls.min_players, cls.max_players
     if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-        raise ApiError(400, f"{where}: expected an integer from {lo} to {hi} for "
-                            f"{cls.name}, got {_short(n)}")
+        raise ApiError(400, N_("{where}: expected an integer from {lo} to {hi} for {name}, got "
+                               "{short}",
+                               where=where, lo=lo, hi=hi, name=cls.name, short=_short(n)))
     return n
 
 
@@ -90,41 +95,41 @@ def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
     """Check a create-game body (``POST /api/games``; shape in ``GameManager.create_async``)
     before the manager builds anything from it. Raises ApiError 400 naming the field."""
     if not isinstance(body, dict):
-        raise ApiError(400, "body: expected a JSON object")
+        raise ApiError(400, N_("body: expected a JSON object"))
     cls = requested_game(body)
     if "options" in body:
         check_options(body["options"])
     seats = body.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not seats:
-            raise ApiError(400, "seats: expected a non-empty list of seats")
+            raise ApiError(400, N_("seats: expected a non-empty list of seats"))
         if len(seats) > cls.max_players and "num_players" not in body:
-            raise ApiError(400, f"seats: at most {cls.max_players} seats for {cls.name}, "
-                                f"got {len(seats)}")
+            raise ApiError(400, N_("seats: at most {max_players} seats for {name}, got {count}",
+                                   max_players=cls.max_players, name=cls.name, count=len(seats)))
     if "num_players" in body:
         check_player_count(cls, body["num_players"])
     elif seats is not None:
         check_player_count(cls, len(seats), "seats")
     for i, s in enumerate((seats or [])[:cls.max_players]):
         if not isinstance(s, dict):
-            raise ApiError(400, f"seats[{i}]: expected an object")
+            raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
         kind = s.get("kind", "human")
         if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise ApiError(400, f"seats[{i}].kind: bad value {_short(kind)}; allowed: "
-                                + ", ".join(SEAT_KINDS))
+            raise ApiError(400, N_("seats[{i}].kind: bad value {short}; allowed: {allowed}",
+                                   i=i, short=_short(kind), allowed=", ".join(SEAT_KINDS)))
         if kind == "bot" and "bot" in s and (not isinstance(s["bot"], str)
                                              or s["bot"] not in bots):
-            raise ApiError(400, f"seats[{i}].bot: unknown bot {_short(s['bot'])}; allowed: "
-                                + ", ".join(sorted(bots)))
+            raise ApiError(400, N_("seats[{i}].bot: unknown bot {short}; allowed: {allowed}",
+                                   i=i, short=_short(s['bot']), allowed=", ".join(sorted(bots))))
         label = s.get("name")
         if label is not None and (not isinstance(label, str) or len(label) > NAME_MAX):
-            raise ApiError(400, f"seats[{i}].name: expected a string of at most {NAME_MAX} "
-                                "chars")
+            raise ApiError(400, N_("seats[{i}].name: expected a string of at most {NAME_MAX} "
+                                   "chars", i=i, NAME_MAX=NAME_MAX))
     if body.get("seed") is not None:
         try:
             check_seed(body["seed"])
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
 
 
 def check_record(data: Any) -> None:
@@ -132,18 +137,18 @@ def check_record(data: Any) -> None:
     without refused (path) options; ``seed`` in range; ``num_players`` within the game's
     range. The replay itself checks the rest. Raises ApiError 400 naming the field."""
     if not isinstance(data, dict):
-        raise ApiError(400, "record: expected a JSON object")
+        raise ApiError(400, N_("record: expected a JSON object"))
     if "options" in data:
         check_options(data["options"], "record: options")
     if "seed" in data:
         try:
             check_seed(data["seed"], "record: seed")
         except CitybuildersError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, message_of(exc)) from None
     name = data.get("game")
     if isinstance(name, str) and "num_players" in data:
         try:
             cls = game_class(name)
         except CitybuildersError as exc:
-            raise ApiError(400, f"record: game: {exc}") from None
+            raise ApiError(400, N_("record: game: {exc}", exc=exc)) from None
         check_player_count(cls, data["num_players"], "record: num_players")

@@ -18,6 +18,7 @@ import socket
 from typing import Any, Iterable, Iterator, Protocol
 
 from .batch import BatchSpec, play_range, warm_up
+from ..core.i18n import N_
 
 __all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor"]
 
@@ -105,13 +106,15 @@ def _check_reachable(address: str, timeout: float = 3.0) -> None:
     hostport = address.removeprefix("ray://")
     host, sep, port = hostport.rpartition(":")
     if not sep or not port.isdigit() or not host:
-        raise ExecutorError(f"--address {address!r}: expected auto, host:port or ray://host:port")
+        raise ExecutorError(N_("--address {address!r}: expected auto, host:port or "
+                               "ray://host:port", address=address))
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise ExecutorError(f"--address {address}: cannot reach a Ray cluster ({reason})") from None
+        raise ExecutorError(N_("--address {address}: cannot reach a Ray cluster ({reason})",
+                               address=address, reason=reason)) from None
 
 
 class RayExecutor:
@@ -125,7 +128,7 @@ class RayExecutor:
         try:
             import ray
         except ImportError:
-            raise ExecutorError("--executor ray needs Ray: pip install 'citybuilders[ray]'") from None
+            raise ExecutorError(N_("--executor ray needs Ray: pip install 'citybuilders[ray]'")) from None
         if address != "auto":
             _check_reachable(address)
         self._ray = ray
@@ -135,7 +138,8 @@ class RayExecutor:
                          configure_logging=True)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise ExecutorError(f"--address {address}: cannot connect to Ray ({first})") from None
+            raise ExecutorError(N_("--address {address}: cannot connect to Ray ({first})",
+                                   address=address, first=first)) from None
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(num_cpus=1, max_retries=max_retries)(play_range)
         self._warm = ray.remote(num_cpus=1, max_retries=0)(warm_up)
@@ -195,4 +199,4 @@ def make_executor(name: str, jobs: int = 1, address: str = "auto") -> Executor:
         return LocalExecutor(jobs)
     if name == "ray":
         return RayExecutor(address)
-    raise ExecutorError(f"--executor {name!r}: allowed: local, ray")
+    raise ExecutorError(N_("--executor {name!r}: allowed: local, ray", name=name))

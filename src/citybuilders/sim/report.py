@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .stats import Z95, binom_test, chi_square_gof, holm, mean_diff_test, two_proportion_test, wilson
+from ..core.i18n import N_
 
 __all__ = ["ReportError", "ReportData", "read_rows", "write_report", "build_report", "ALPHA"]
 
@@ -54,9 +55,10 @@ def _num(text: str, where: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise ReportError(f"{where}: expected a number, got {text[:40]!r}") from None
+        raise ReportError(N_("{where}: expected a number, got {text!r}",
+                             where=where, text=text[:40])) from None
     if not math.isfinite(v):
-        raise ReportError(f"{where}: expected a finite number")
+        raise ReportError(N_("{where}: expected a finite number", where=where))
     return int(v) if v.is_integer() else v
 
 
@@ -68,33 +70,35 @@ def _csv_list(text: str, where: str) -> list[Any]:
         try:
             return list(json.loads(text))
         except (ValueError, TypeError):
-            raise ReportError(f"{where}: not a list") from None
+            raise ReportError(N_("{where}: not a list", where=where)) from None
     return [_num(x, where) for x in text.split(";")]
 
 
 def _normalize(row: Any, where: str) -> dict[str, Any]:
     """Check the fields the report uses; returns the row with typed values."""
     if not isinstance(row, dict):
-        raise ReportError(f"{where}: a row must be an object")
+        raise ReportError(N_("{where}: a row must be an object", where=where))
     scores = row.get("scores")
     if not isinstance(scores, list) or not scores or not all(
             isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
             for x in scores):
-        raise ReportError(f"{where}: field 'scores' must be a non-empty list of numbers")
+        raise ReportError(N_("{where}: field 'scores' must be a non-empty list of numbers",
+                             where=where))
     winners = row.get("winners", [])
     if not isinstance(winners, list) or not all(
             isinstance(w, int) and not isinstance(w, bool) and 0 <= w < len(scores)
             for w in winners):
-        raise ReportError(f"{where}: field 'winners' must list seat numbers 0..{len(scores) - 1}")
+        raise ReportError(N_("{where}: field 'winners' must list seat numbers 0..{count}",
+                             where=where, count=len(scores) - 1))
     length = row.get("length", 0)
     if not isinstance(length, (int, float)) or isinstance(length, bool) or length < 0:
-        raise ReportError(f"{where}: field 'length' must be a number >= 0")
+        raise ReportError(N_("{where}: field 'length' must be a number >= 0", where=where))
     bots = row.get("bots")
     if bots is not None and (not isinstance(bots, list) or len(bots) != len(scores)):
-        raise ReportError(f"{where}: field 'bots' must name one bot per seat")
+        raise ReportError(N_("{where}: field 'bots' must name one bot per seat", where=where))
     for key in ("setup", "conditions", "sheet", "rank"):
         if key in row and not isinstance(row[key], (str, int, float)):
-            raise ReportError(f"{where}: field {key!r} must be text")
+            raise ReportError(N_("{where}: field {key!r} must be text", where=where, key=key))
     return row
 
 
@@ -103,11 +107,12 @@ def _read_jsonl(path: Path, fh: Any) -> Iterator[dict[str, Any]]:
         if not line.strip():
             continue
         if len(line) > MAX_LINE:
-            raise ReportError(f"{path}: line {n}: longer than {MAX_LINE} characters")
+            raise ReportError(N_("{path}: line {n}: longer than {MAX_LINE} characters",
+                                 path=path, n=n, MAX_LINE=MAX_LINE))
         try:
             row = json.loads(line)
         except (ValueError, RecursionError):
-            raise ReportError(f"{path}: line {n}: not valid JSON") from None
+            raise ReportError(N_("{path}: line {n}: not valid JSON", path=path, n=n)) from None
         yield _normalize(row, f"{path}: line {n}")
 
 
@@ -115,7 +120,8 @@ def _read_csv(path: Path, fh: Any) -> Iterator[dict[str, Any]]:
     csv.field_size_limit(MAX_LINE)
     reader = csv.DictReader(fh)
     if not reader.fieldnames or "scores" not in reader.fieldnames:
-        raise ReportError(f"{path}: not a rows file (no 'scores' column in the header)")
+        raise ReportError(N_("{path}: not a rows file (no 'scores' column in the header)",
+                             path=path))
     for n, raw in enumerate(reader, 2):
         where = f"{path}: line {n}"
         row: dict[str, Any] = {k: v for k, v in raw.items() if k is not None}
@@ -133,7 +139,7 @@ def _read_csv(path: Path, fh: Any) -> Iterator[dict[str, Any]]:
             try:
                 row["parts"] = json.loads(row["parts"])
             except ValueError:
-                raise ReportError(f"{where}: field 'parts' is not JSON") from None
+                raise ReportError(N_("{where}: field 'parts' is not JSON", where=where)) from None
         yield _normalize(row, where)
 
 
@@ -141,12 +147,13 @@ def _read_parquet(path: Path) -> Iterator[dict[str, Any]]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
-        raise ReportError(f"{path}: reading .parquet needs pyarrow: pip install "
-                          "'citybuilders[parquet]'") from None
+        raise ReportError(N_("{path}: reading .parquet needs pyarrow: pip install "
+                             "'citybuilders[parquet]'", path=path)) from None
     try:
         pf = pq.ParquetFile(str(path))
     except Exception as exc:  # pyarrow raises its own error types
-        raise ReportError(f"{path}: not a Parquet file ({type(exc).__name__})") from None
+        raise ReportError(N_("{path}: not a Parquet file ({name__})",
+                             path=path, name__=type(exc).__name__)) from None
     n = 0
     for batch in pf.iter_batches(batch_size=2000):
         for raw in batch.to_pylist():
@@ -157,7 +164,8 @@ def _read_parquet(path: Path) -> Iterator[dict[str, Any]]:
                     try:
                         row[k] = json.loads(row[k])
                     except ValueError:
-                        raise ReportError(f"{path}: row {n}: field {k!r} is not JSON") from None
+                        raise ReportError(N_("{path}: row {n}: field {k!r} is not JSON",
+                                             path=path, n=n, k=k)) from None
             yield _normalize(row, f"{path}: row {n}")
 
 
@@ -166,9 +174,9 @@ def read_rows(path: Path) -> Iterator[dict[str, Any]]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".jsonl", ".csv", ".parquet"):
-        raise ReportError(f"{path}: use a .jsonl, .csv or .parquet rows file")
+        raise ReportError(N_("{path}: use a .jsonl, .csv or .parquet rows file", path=path))
     if not path.is_file():
-        raise ReportError(f"{path}: no such file")
+        raise ReportError(N_("{path}: no such file", path=path))
     if suffix == ".parquet":
         yield from _read_parquet(path)
         return
@@ -179,9 +187,9 @@ def read_rows(path: Path) -> Iterator[dict[str, Any]]:
             else:
                 yield from _read_csv(path, fh)
     except UnicodeDecodeError:
-        raise ReportError(f"{path}: not a UTF-8 text file") from None
+        raise ReportError(N_("{path}: not a UTF-8 text file", path=path)) from None
     except csv.Error as exc:
-        raise ReportError(f"{path}: not valid CSV ({exc})") from None
+        raise ReportError(N_("{path}: not valid CSV ({exc})", path=path, exc=exc)) from None
 
 
 # ---------------------------------------------------------------------- accumulating
@@ -639,7 +647,7 @@ def write_report(rows: Path, out: Path, title: str | None = None) -> dict[str, A
     for row in read_rows(Path(rows)):
         data.add(row)
     if not data.games:
-        raise ReportError(f"{rows}: no rows")
+        raise ReportError(N_("{rows}: no rows", rows=rows))
     rep = build_report(data)
     plots = _plots(data, rep)
     env = Environment(autoescape=True)
@@ -651,5 +659,5 @@ def write_report(rows: Path, out: Path, title: str | None = None) -> dict[str, A
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(html, encoding="utf-8")
     except OSError as exc:
-        raise ReportError(f"{out}: cannot write ({exc.strerror})") from None
+        raise ReportError(N_("{out}: cannot write ({strerror})", out=out, strerror=exc.strerror)) from None
     return rep

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterator
 from .batch import BatchSpec, csv_cells, play_one
 from .executor import Executor
 from .summary import StreamSummary
+from ..core.i18n import N_
 
 __all__ = ["RunError", "iter_rows", "shard_range", "parse_shard", "run_to_file", "progress_path",
            "batch_ranges", "TARGET_BATCH_SECONDS", "OUT_SUFFIXES"]
@@ -62,10 +63,10 @@ def parse_shard(text: str) -> tuple[int, int]:
     """``"I/N"`` (1 <= I <= N) -> ``(I, N)``; raises RunError otherwise."""
     a, sep, b = text.partition("/")
     if not sep or not a.strip().isdigit() or not b.strip().isdigit():
-        raise RunError(f"--shard {text!r}: expected I/N, e.g. 1/4")
+        raise RunError(N_("--shard {text!r}: expected I/N, e.g. 1/4", text=text))
     i, n = int(a), int(b)
     if not 1 <= i <= n:
-        raise RunError(f"--shard {text!r}: need 1 <= I <= N")
+        raise RunError(N_("--shard {text!r}: need 1 <= I <= N", text=text))
     return i, n
 
 
@@ -185,7 +186,7 @@ class _ParquetSink:
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise RunError("--out .parquet needs pyarrow: pip install 'citybuilders[parquet]'") from None
+            raise RunError(N_("--out .parquet needs pyarrow: pip install 'citybuilders[parquet]'")) from None
         self.path = path
         self.rows: list[dict[str, Any]] = []
         self.writer: Any = None
@@ -267,7 +268,8 @@ def _load_progress(path: Path, out: Path) -> dict[str, Any]:
         if not isinstance(data["run"], dict) or not int(lo) <= int(hi):
             raise ValueError
     except (OSError, ValueError, KeyError, TypeError, IndexError):
-        raise RunError(f"{path}: not a valid progress file; delete it and {out} to start over") from None
+        raise RunError(N_("{path}: not a valid progress file; delete it and {out} to start over",
+                          path=path, out=out)) from None
     return data
 
 
@@ -303,10 +305,10 @@ def run_to_file(
     prog = progress_path(out) if out is not None else None
     fp = fingerprint(spec, seed, games, shard, out) if out is not None else None
     if resume and out is None:
-        raise RunError("--resume needs --out (the progress is kept beside the output)")
+        raise RunError(N_("--resume needs --out (the progress is kept beside the output)"))
     if out is not None and out.suffix.lower() == ".parquet":
         if resume:
-            raise RunError("--resume works with .csv and .jsonl outputs, not .parquet")
+            raise RunError(N_("--resume works with .csv and .jsonl outputs, not .parquet"))
         out.parent.mkdir(parents=True, exist_ok=True)
         sink = _ParquetSink(out)
     elif out is not None:
@@ -316,18 +318,19 @@ def run_to_file(
             data = _load_progress(prog, out)
             if data["run"] != fp:
                 diff = [k for k in fp if data["run"].get(k) != fp[k]]
-                raise RunError(f"--resume: {out} was made by a different command ({', '.join(diff)} "
-                               "differ); run the original command, or drop --resume to start over")
+                raise RunError(N_("--resume: {out} was made by a different command ({allowed} "
+                                  "differ); run the original command, or drop --resume to "
+                                  "start over", out=out, allowed=', '.join(diff)))
             offset = int(data["bytes"])
             if not out.exists() or out.stat().st_size < offset:
-                raise RunError(f"--resume: {out} is shorter than its progress file records; "
-                               "drop --resume to start over")
+                raise RunError(N_("--resume: {out} is shorter than its progress file records; "
+                                  "drop --resume to start over", out=out))
             nxt = int(data["done"][0][1])
             columns = data.get("columns")
             summary = StreamSummary.from_json(data["summary"])
         elif resume and out.exists() and out.stat().st_size > 0:
-            raise RunError(f"--resume: {out} exists but has no progress file {prog.name}; "
-                           "drop --resume to overwrite it")
+            raise RunError(N_("--resume: {out} exists but has no progress file {name}; drop "
+                              "--resume to overwrite it", out=out, name=prog.name))
         out.parent.mkdir(parents=True, exist_ok=True)
         cls = _CsvSink if out.suffix.lower() == ".csv" else _JsonlSink
         sink = cls(out, offset, columns, header=start == 0)

@@ -27,6 +27,7 @@ from .batch import BatchSpec
 from .executor import LocalExecutor
 from .run import iter_rows
 from .stats import Z95, wilson
+from ..core.i18n import N_
 
 __all__ = ["TournamentError", "run_tournament", "bradley_terry", "seatings"]
 
@@ -123,9 +124,9 @@ def run_tournament(game: str, players: list[str], games: int, seats: int | None 
     """
     options = dict(options or {})
     if len(players) < 2:
-        raise TournamentError("--players: a tournament needs at least 2 different bots")
+        raise TournamentError(N_("--players: a tournament needs at least 2 different bots"))
     if len(set(players)) != len(players):
-        raise TournamentError("--players: each bot may appear once")
+        raise TournamentError(N_("--players: each bot may appear once"))
     for name in players:
         make_bot(name)
     g = load_game(game, **options)
@@ -136,13 +137,14 @@ def run_tournament(game: str, players: list[str], games: int, seats: int | None 
         except Exception:
             seats = len(players)
     if seats > len(players):
-        raise TournamentError(f"--seats {seats}: more seats than bots ({len(players)})")
+        raise TournamentError(N_("--seats {seats}: more seats than bots ({count})",
+                                 seats=seats, count=len(players)))
     if seats < 2:
-        raise TournamentError("--seats: a tournament needs at least 2 seats")
+        raise TournamentError(N_("--seats: a tournament needs at least 2 seats"))
     try:
         g.check_num_players(seats)
     except Exception as exc:
-        raise TournamentError(f"--seats {seats}: {exc}") from None
+        raise TournamentError(N_("--seats {seats}: {exc}", seats=seats, exc=exc)) from None
     idx = {name: k for k, name in enumerate(players)}
     m = len(players)
     wins = [[0.0] * m for _ in range(m)]

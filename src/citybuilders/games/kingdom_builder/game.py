@@ -26,6 +26,7 @@ from .rules.state import KingdomBuilderState
 from .scorefile import KingdomBuilderScore, score_file
 from .scoring import CARDS
 from .strategy import KingdomBuilderStrategy
+from ...core.i18n import N_
 
 __all__ = ["KingdomBuilderGame", "OPTIONS", "PRESETS", "parse_section_spec"]
 
@@ -86,7 +87,8 @@ class KingdomBuilderGame(Game):
                     raise OptionError(f"option 'sections' of {self.name}: {exc}") from None
                 if sid not in pool:
                     raise OptionError(
-                        f"option 'sections': section {sid!r} needs expansions=['crossroads']"
+                        N_("option 'sections': section {sid!r} needs expansions=['crossroads']",
+                           sid=sid)
                     )
 
     def num_distinct_actions(self) -> int:
@@ -114,8 +116,9 @@ class KingdomBuilderGame(Game):
         if sp is not None:
             if sp >= num_players:
                 raise OptionError(
-                    f"option 'start_player': {sp} is not a player of a {num_players}-player "
-                    f"game; allowed: 0 to {num_players - 1}"
+                    N_("option 'start_player': {sp} is not a player of a {num_players}-player "
+                       "game; allowed: 0 to {num_players2}",
+                       sp=sp, num_players=num_players, num_players2=num_players - 1)
                 )
             start = sp
         return make_board(sections, self.section_catalog), cards, start
@@ -141,8 +144,8 @@ class KingdomBuilderGame(Game):
         if fixed is not None:
             if len(fixed) != k:
                 raise OptionError(
-                    f"option 'tasks': the board has {k} Crossroads section(s), so give {k} "
-                    f"task card(s), got {len(fixed)}"
+                    N_("option 'tasks': the board has {k} Crossroads section(s), so give {k} "
+                       "task card(s), got {count}", k=k, count=len(fixed))
                 )
             return tuple(fixed)
         return tuple(make_rng(seed, "tasks").sample(TASKS, k))
@@ -151,7 +154,9 @@ class KingdomBuilderGame(Game):
         """Score a position in the score-file format (docs/formats.md): base keys, plus the
         Crossroads keys when present; the player count must be within
         ``min_players..max_players``. Raises FormatError naming the field."""
-        return score_file(data, self.options, (self.min_players, self.max_players))
+        result = score_file(data, self.options, (self.min_players, self.max_players))
+        result.texts = kb_texts
+        return result
 
     def describe_setup(self, state: Any) -> str:
         """``tavern:0 paddock:180 ... | fishermen knights merchants | start P2`` (the start

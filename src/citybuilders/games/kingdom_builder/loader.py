@@ -17,6 +17,8 @@ and more strictly: ids are new (not a shipped id), lower-case ``[a-z0-9_]``; the
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 import json
 import re
 from dataclasses import dataclass
@@ -93,34 +95,37 @@ class SectionData:
 
 def _validate_section(raw: Any, where: str, custom: bool = False) -> SectionData:
     if not isinstance(raw, dict):
-        raise FormatError(f"{where}: expected an object")
+        raise FormatError(N_("{where}: expected an object", where=where))
     required = ("id", "name", "rows", "locations", "castles") if custom else (
         "id", "name", "expansion", "rows", "locations", "castles", "terrain_counts")
     for key in required:
         if key not in raw:
-            raise FormatError(f"{where}: missing key '{key}'")
+            raise FormatError(N_("{where}: missing key '{key}'", where=where, key=key))
     sid = raw["id"]
     if not isinstance(sid, str) or not sid:
-        raise FormatError(f"{where}: 'id' must be a non-empty string")
+        raise FormatError(N_("{where}: 'id' must be a non-empty string", where=where))
     if custom:
         raw = dict(raw)
         raw.setdefault("expansion", "base")
         _check_custom_head(raw, where)
     if raw["expansion"] not in EXPANSIONS:
-        raise FormatError(f"{where} ({sid}): 'expansion' must be one of {', '.join(EXPANSIONS)}, "
-                          f"got {raw['expansion']!r}")
+        raise FormatError(N_("{where} ({sid}): 'expansion' must be one of {allowed}, got "
+                             "{expansion!r}",
+                             where=where, sid=sid, allowed=', '.join(EXPANSIONS), expansion=raw['expansion']))
     rows = raw["rows"]
     if not isinstance(rows, list) or len(rows) != 10:
-        raise FormatError(f"{where} ({sid}): 'rows' must hold 10 rows")
+        raise FormatError(N_("{where} ({sid}): 'rows' must hold 10 rows", where=where, sid=sid))
     terrain: list[tuple[int, ...]] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != 10:
-            raise FormatError(f"{where} ({sid}): row {r} must be a string of 10 terrain codes")
+            raise FormatError(N_("{where} ({sid}): row {r} must be a string of 10 terrain codes",
+                                 where=where, sid=sid, r=r))
         for c, ch in enumerate(row):
             if ch not in TERRAIN_CODES:
                 raise FormatError(
-                    f"{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
-                    f"allowed: {''.join(TERRAIN_CODES)}"
+                    N_("{where} ({sid}): row {r} col {c}: unknown terrain code {ch!r}; "
+                       "allowed: {allowed}",
+                       where=where, sid=sid, r=r, c=c, ch=ch, allowed=''.join(TERRAIN_CODES))
                 )
         terrain.append(tuple(TERRAIN_CODES[ch] for ch in row))
     counts = {name: 0 for name in TERRAINS}
@@ -129,58 +134,73 @@ def _validate_section(raw: Any, where: str, custom: bool = False) -> SectionData
             counts[TERRAINS[t]] += 1
     if not custom or raw.get("terrain_counts") is not None:
         if not isinstance(raw["terrain_counts"], dict):
-            raise FormatError(f"{where} ({sid}): 'terrain_counts' must be an object")
+            raise FormatError(N_("{where} ({sid}): 'terrain_counts' must be an object",
+                                 where=where, sid=sid))
         want = {k: v for k, v in raw["terrain_counts"].items() if v}
         have = {k: v for k, v in counts.items() if v}
         if want != have:
-            raise FormatError(f"{where} ({sid}): terrain counts {have} differ from declared "
-                              f"{want}")
+            raise FormatError(N_("{where} ({sid}): terrain counts {have} differ from declared "
+                                 "{want}", where=where, sid=sid, have=have, want=want))
     for key in ("locations", "castles"):
         if not isinstance(raw[key], list):
-            raise FormatError(f"{where} ({sid}): '{key}' must be a list")
+            raise FormatError(N_("{where} ({sid}): '{key}' must be a list",
+                                 where=where, sid=sid, key=key))
     locations = []
     for k, loc in enumerate(raw["locations"]):
         if not (isinstance(loc, list) and len(loc) == 3 and _cell_ok(loc[:2])
                 and isinstance(loc[2], str) and loc[2]):
-            raise FormatError(f"{where} ({sid}): locations[{k}] must be [row, col, kind] with "
-                              f"row and col 0..9, got {loc!r}")
+            raise FormatError(N_("{where} ({sid}): locations[{k}] must be [row, col, kind] "
+                                 "with row and col 0..9, got {loc!r}",
+                                 where=where, sid=sid, k=k, loc=loc))
         r, c, kind = loc
         if terrain[r][c] != LOCATION:
-            raise FormatError(f"{where} ({sid}): location at row {r} col {c} is on "
-                              f"{TERRAINS[terrain[r][c]]} ({rows[r][c]}), not an L hex")
+            raise FormatError(N_("{where} ({sid}): location at row {r} col {c} is on "
+                                 "{terrain} ({code}), not an L hex", where=where, sid=sid, r=r,
+                                 c=c, terrain=TERRAINS[terrain[r][c]], code=rows[r][c]))
         if any((r, c) == (lr, lc) for lr, lc, _ in locations):
-            raise FormatError(f"{where} ({sid}): location at row {r} col {c} is listed twice")
+            raise FormatError(N_("{where} ({sid}): location at row {r} col {c} is listed twice",
+                                 where=where, sid=sid, r=r, c=c))
         if custom and kind not in _base_location_kinds():
-            raise FormatError(f"{where} ({sid}): location at row {r} col {c}: unknown kind "
-                              f"{kind[:40]!r}; allowed: {', '.join(_base_location_kinds())}")
+            raise FormatError(N_("{where} ({sid}): location at row {r} col {c}: unknown kind "
+                                 "{kind}; allowed: {allowed}", where=where, sid=sid, r=r, c=c,
+                                 kind=repr(kind[:40]), allowed=", ".join(_base_location_kinds())))
         locations.append((int(r), int(c), str(kind)))
     castles = []
     for k, cell in enumerate(raw["castles"]):
         if not _cell_ok(cell):
-            raise FormatError(f"{where} ({sid}): castles[{k}] must be [row, col] with row and "
-                              f"col 0..9, got {cell!r}")
+            raise FormatError(N_("{where} ({sid}): castles[{k}] must be [row, col] with row "
+                                 "and col 0..9, got {cell!r}",
+                                 where=where, sid=sid, k=k, cell=cell))
         r, c = cell
         if terrain[r][c] != CASTLE:
-            raise FormatError(f"{where} ({sid}): castle at row {r} col {c} is on "
-                              f"{TERRAINS[terrain[r][c]]} ({rows[r][c]}), not a K hex")
+            raise FormatError(N_("{where} ({sid}): castle at row {r} col {c} is on "
+                                 "{terrain} ({code}), not a K hex", where=where, sid=sid, r=r,
+                                 c=c, terrain=TERRAINS[terrain[r][c]], code=rows[r][c]))
         if (r, c) in castles:
-            raise FormatError(f"{where} ({sid}): castle at row {r} col {c} is listed twice")
+            raise FormatError(N_("{where} ({sid}): castle at row {r} col {c} is listed twice",
+                                 where=where, sid=sid, r=r, c=c))
         castles.append((int(r), int(c)))
     for code, listed, kind in (("L", {(r, c) for r, c, _ in locations}, "locations"),
                                ("K", set(castles), "castles")):
         for r in range(10):
             for c in range(10):
                 if rows[r][c] == code and (r, c) not in listed:
-                    raise FormatError(f"{where} ({sid}): the {code} hex at row {r} col {c} is "
-                                      f"not listed in '{kind}'")
+                    raise FormatError(N_("{where} ({sid}): the {code} hex at row {r} col {c} is "
+                                         "not listed in '{kind}'", where=where, sid=sid,
+                                         code=code, r=r, c=c, kind=kind))
     if custom and (len(locations) > MAX_SPECIAL or len(castles) > MAX_SPECIAL):
-        raise FormatError(f"{where} ({sid}): {len(locations)} location and {len(castles)} "
-                          f"castle hexes; allowed: at most {MAX_SPECIAL} of each")
+        raise FormatError(N_("{where} ({sid}): {locations} location and {castles} castle hexes; "
+                             "allowed: at most {most} of each", where=where, sid=sid,
+                             locations=len(locations), castles=len(castles), most=MAX_SPECIAL))
     tiles_per = raw.get("tiles_per_location", 2)
     if (isinstance(tiles_per, bool) or not isinstance(tiles_per, int) or tiles_per < 1
             or (custom and tiles_per > MAX_SPECIAL)):
-        raise FormatError(f"{where} ({sid}): 'tiles_per_location' must be a positive integer"
-                          + (f" of at most {MAX_SPECIAL}" if custom else ""))
+        if custom:
+            raise FormatError(N_("{where} ({sid}): 'tiles_per_location' must be a positive "
+                                 "integer of at most {most}", where=where, sid=sid,
+                                 most=MAX_SPECIAL))
+        raise FormatError(N_("{where} ({sid}): 'tiles_per_location' must be a positive integer",
+                             where=where, sid=sid))
     return SectionData(
         id=str(sid),
         name=str(raw["name"]),
@@ -243,14 +263,14 @@ def load_sections(text: str) -> dict[str, SectionData]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"sections: not valid JSON ({exc.msg})") from None
+        raise FormatError(N_("sections: not valid JSON ({msg})", msg=exc.msg)) from None
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
-        raise FormatError("sections: expected an object with a 'sections' list")
+        raise FormatError(N_("sections: expected an object with a 'sections' list"))
     out: dict[str, SectionData] = {}
     for k, raw in enumerate(data["sections"]):
         sec = _validate_section(raw, f"sections[{k}]")
         if sec.id in out:
-            raise FormatError(f"sections[{k}]: duplicate section id {sec.id!r}")
+            raise FormatError(N_("sections[{k}]: duplicate section id {id!r}", k=k, id=sec.id))
         out[sec.id] = sec
     return out
 

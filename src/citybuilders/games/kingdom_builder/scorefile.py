@@ -43,6 +43,8 @@ from .rules.placement import (
     terrain_words,
 )
 from .scoring import CARDS, score_all
+from ...core.i18n import N_, ljust, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = [
     "KingdomBuilderScore",
@@ -88,15 +90,30 @@ class KingdomBuilderScore(ScoreResult):
         """A readable table: one row per :meth:`_rows` entry and the total, one column per
         player."""
         heads = [f"P{p + 1}" for p in range(len(self.players))]
-        rows = self._rows()
-        rows.append(("total", [ps.total for ps in self.players]))
-        w = max(len(r[0]) for r in rows)
+        rows = [(self._label(name), vals) for name, vals in self._rows()]
+        total = _("total")
+        rows.append((total, [ps.total for ps in self.players]))
+        w = max(text_width(r[0]) for r in rows)
         lines = [" " * w + "  " + "  ".join(f"{h:>9}" for h in heads)]
-        for name, vals in rows:
-            if name == "total":
+        for i, (name, vals) in enumerate(rows):
+            if i == len(rows) - 1:
                 lines.append("-" * len(lines[0]))
-            lines.append(f"{name:<{w}}  " + "  ".join(f"{v:>9}" for v in vals))
+            lines.append(ljust(name, w) + "  " + "  ".join(f"{v:>9}" for v in vals))
         return "\n".join(lines)
+
+    def _label(self, name: str) -> str:
+        """A row label of :meth:`_rows` in the current language (card and task names from the
+        game's texts)."""
+        t = self.tables()
+        if name in self.cards:
+            return str(getattr(t, "CARD_NAMES", {}).get(name, name)) if t else name
+        if name == "castles":
+            return _("castles")
+        if name.startswith("task "):
+            task = name[5:]
+            shown = str(getattr(t, "TASK_NAMES", {}).get(task, task)) if t else task
+            return _("task {name}", name=shown)
+        return name
 
 
 BASE_KEYS: tuple[str, ...] = ("game", "sections", "cards", "settlements", "options")
@@ -113,10 +130,10 @@ _HEX_LIMIT = {"wagon": 1, "ship": 1, "warrior": PIECE_LIMIT["warrior"], "city_ha
 
 def _req(data: Mapping[str, Any], key: str, typ: type) -> Any:
     if key not in data:
-        raise FormatError(f"{key}: missing key '{key}'")
+        raise FormatError(N_("{key}: missing key '{key}'", key=key))
     v = data[key]
     if not isinstance(v, typ) or isinstance(v, bool):
-        raise FormatError(f"'{key}' must be a {typ.__name__}")
+        raise FormatError(N_("'{key}' must be a {name__}", key=key, name__=typ.__name__))
     return v
 
 
@@ -125,10 +142,12 @@ def cell_index(rc: Any, where: str) -> int:
     FormatError naming ``where`` (e.g. ``settlements[0][3]``) otherwise."""
     if not (isinstance(rc, list) and len(rc) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in rc)):
-        raise FormatError(f"{where}: expected [row, col] integers, got {_short(rc)}")
+        raise FormatError(N_("{where}: expected [row, col] integers, got {short}",
+                             where=where, short=_short(rc)))
     r, c = rc
     if not (0 <= r < SIZE and 0 <= c < SIZE):
-        raise FormatError(f"{where}: hex {r},{c} is off the board (rows/cols 0..19)")
+        raise FormatError(N_("{where}: hex {r},{c} is off the board (rows/cols 0..19)",
+                             where=where, r=r, c=c))
     return r * SIZE + c
 
 
@@ -143,11 +162,11 @@ def _merged_options(data: Mapping[str, Any], game_options: Mapping[str, Any] | N
     """The rules options in effect: the file's ``options`` (validated) over ``game_options``."""
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise FormatError("'options' must be an object")
+        raise FormatError(N_("'options' must be an object"))
     try:
         opts = resolve_options(OPTIONS, dict(options), "kingdom-builder")
     except CitybuildersError as exc:
-        raise FormatError(f"options: {exc}") from None
+        raise FormatError(N_("options: {exc}", exc=exc)) from None
     merged = dict(game_options or {})
     merged.update({k: opts[k] for k in options})
     for k, v in opts.items():
@@ -167,40 +186,45 @@ def parse_score_input(
     ``players_range`` (the game's min/max players), wrong types, missing keys.
     """
     if not isinstance(data, Mapping):
-        raise FormatError("score file: expected a JSON object")
+        raise FormatError(N_("score file: expected a JSON object"))
     for key in data:
         if key not in _ALLOWED:
-            raise FormatError(f"score file: unknown key {_short(key)}; allowed: "
-                              f"{', '.join(_ALLOWED)}")
+            raise FormatError(N_("score file: unknown key {short}; allowed: {allowed}",
+                                 short=_short(key), allowed=', '.join(_ALLOWED)))
     game = data.get("game", "kingdom-builder")
     if game != "kingdom-builder":
-        raise FormatError(f"'game' must be 'kingdom-builder', got {_short(game)}")
+        raise FormatError(N_("'game' must be 'kingdom-builder', got {short}", short=_short(game)))
     secs = _req(data, "sections", list)
     if len(secs) != 4:
-        raise FormatError(f"'sections' must list 4 sections (TL, TR, BL, BR), got {len(secs)}")
+        raise FormatError(N_("'sections' must list 4 sections (TL, TR, BL, BR), got {count}",
+                             count=len(secs)))
     sections = []
     for k, s in enumerate(secs):
         if not (isinstance(s, list) and len(s) == 2):
-            raise FormatError(f"sections[{k}]: expected [section_id, rotation], got {_short(s)}")
+            raise FormatError(N_("sections[{k}]: expected [section_id, rotation], got {short}",
+                                 k=k, short=_short(s)))
         sid, rot = s
         if not isinstance(sid, str) or sid not in section_data():
             raise FormatError(
-                f"sections[{k}]: unknown section {_short(sid)}; allowed: "
-                f"{', '.join(section_data())}"
+                N_("sections[{k}]: unknown section {short}; allowed: {allowed}",
+                   k=k, short=_short(sid), allowed=', '.join(section_data()))
             )
         if isinstance(rot, bool) or not isinstance(rot, int) or rot not in (0, 180):
-            raise FormatError(f"sections[{k}]: rotation must be 0 or 180, got {_short(rot)}")
+            raise FormatError(N_("sections[{k}]: rotation must be 0 or 180, got {short}",
+                                 k=k, short=_short(rot)))
         sections.append((sid, int(rot)))
     if len({s for s, _ in sections}) != 4:
-        raise FormatError("'sections': the 4 sections must differ")
+        raise FormatError(N_("'sections': the 4 sections must differ"))
     cards = _req(data, "cards", list)
     if len(cards) != 3:
-        raise FormatError(f"'cards' must list 3 Kingdom Builder cards, got {len(cards)}")
+        raise FormatError(N_("'cards' must list 3 Kingdom Builder cards, got {count}",
+                             count=len(cards)))
     for k, c in enumerate(cards):
         if not isinstance(c, str) or c not in CARDS:
-            raise FormatError(f"cards[{k}]: unknown card {_short(c)}; allowed: {', '.join(CARDS)}")
+            raise FormatError(N_("cards[{k}]: unknown card {short}; allowed: {allowed}",
+                                 k=k, short=_short(c), allowed=', '.join(CARDS)))
     if len(set(cards)) != 3:
-        raise FormatError("'cards': the 3 cards must differ")
+        raise FormatError(N_("'cards': the 3 cards must differ"))
     players = _req(data, "settlements", list)
     board = make_board(tuple(sections))
     land = piece_terrain(board, "settlement")
@@ -208,10 +232,10 @@ def parse_score_input(
     seen: dict[int, int] = {}
     for p, lst in enumerate(players):
         if not isinstance(lst, list):
-            raise FormatError(f"settlements[{p}]: expected a list of [row, col]")
+            raise FormatError(N_("settlements[{p}]: expected a list of [row, col]", p=p))
         if len(lst) > PIECE_LIMIT["settlement"]:
-            raise FormatError(f"settlements[{p}]: {len(lst)} settlements, at most "
-                              f"{PIECE_LIMIT['settlement']}")
+            raise FormatError(N_("settlements[{p}]: {count} settlements, at most {settlement}",
+                                 p=p, count=len(lst), settlement=PIECE_LIMIT['settlement']))
         mask = 0
         for k, rc in enumerate(lst):
             where = f"settlements[{p}][{k}]"
@@ -219,29 +243,32 @@ def parse_score_input(
             r, c = rc
             if i in seen:
                 raise FormatError(
-                    f"{where}: hex {r},{c} already holds a settlement of P{seen[i] + 1} "
-                    f"(settlements[{seen[i]}])"
+                    N_("{where}: hex {r},{c} already holds a settlement of P{seen} "
+                       "(settlements[{seen2}])",
+                       where=where, r=r, c=c, seen=seen[i] + 1, seen2=seen[i])
                 )
             t = board.terrain[i]
             if t in (CASTLE, LOCATION):
-                raise FormatError(f"{where}: hex {r},{c} is a {TERRAINS[t]} hex")
+                raise FormatError(N_("{where}: hex {r},{c} is a {TERRAINS} hex",
+                                     where=where, r=r, c=c, TERRAINS=TERRAINS[t]))
             if not land >> i & 1:
-                raise FormatError(f"{where}: hex {r},{c} is {TERRAINS[t]}; it must be "
-                                  f"{terrain_words('settlement')}")
+                raise FormatError(N_("{where}: hex {r},{c} is {TERRAINS}; it must be "
+                                     "{terrain_words}",
+                                     where=where, r=r, c=c, TERRAINS=TERRAINS[t], terrain_words=terrain_words('settlement')))
             seen[i] = p
             mask |= 1 << i
         own.append(mask)
     lo, hi = players_range
     if not lo <= len(players) <= hi:
-        raise FormatError(f"'settlements' must hold one list per player ({lo}-{hi} players), "
-                          f"got {len(players)}")
+        raise FormatError(N_("'settlements' must hold one list per player ({lo}-{hi} players), "
+                             "got {count}", lo=lo, hi=hi, count=len(players)))
     options = data.get("options", {})
     if not isinstance(options, Mapping):
-        raise FormatError("'options' must be an object")
+        raise FormatError(N_("'options' must be an object"))
     try:
         opts = resolve_options(OPTIONS, dict(options), "kingdom-builder")
     except CitybuildersError as exc:
-        raise FormatError(f"options: {exc}") from None
+        raise FormatError(N_("options: {exc}", exc=exc)) from None
     return board, list(cards), own, opts
 
 
@@ -290,17 +317,20 @@ def _piece_lists(data: Mapping[str, Any], key: str, nplayers: int) -> list[list[
     """The hexes per player of piece key ``key`` (missing trailing players = none)."""
     raw = data.get(key, [])
     if not isinstance(raw, list):
-        raise FormatError(f"'{key}' must be a list with one list of [row, col] per player")
+        raise FormatError(N_("'{key}' must be a list with one list of [row, col] per player",
+                             key=key))
     if len(raw) > nplayers:
-        raise FormatError(f"'{key}' has {len(raw)} lists but 'settlements' has {nplayers} players")
+        raise FormatError(N_("'{key}' has {count} lists but 'settlements' has {nplayers} "
+                             "players", key=key, count=len(raw), nplayers=nplayers))
     limit = _HEX_LIMIT[PIECE_KEYS[key]]
     out = []
     for p in range(nplayers):
         lst = raw[p] if p < len(raw) else []
         if not isinstance(lst, list):
-            raise FormatError(f"{key}[{p}]: expected a list of [row, col]")
+            raise FormatError(N_("{key}[{p}]: expected a list of [row, col]", key=key, p=p))
         if len(lst) > limit:
-            raise FormatError(f"{key}[{p}]: at most {limit} hexes, got {len(lst)}")
+            raise FormatError(N_("{key}[{p}]: at most {limit} hexes, got {count}",
+                                 key=key, p=p, limit=limit, count=len(lst)))
         out.append([cell_index(rc, f"{key}[{p}][{k}]") for k, rc in enumerate(lst)])
     return out
 
@@ -336,22 +366,26 @@ def score_file_crossroads(
         for p, hexes in enumerate(lists):
             if hexes and PIECE_TILES[piece] not in kinds:
                 raise FormatError(
-                    f"{key}[{p}]: the board has no {PIECE_TILES[piece]} location, so no player "
-                    f"gets a {piece.replace('_', ' ')}"
+                    N_("{key}[{p}]: the board has no {PIECE_TILES} location, so no player gets "
+                       "a {replace}",
+                       key=key, p=p, PIECE_TILES=PIECE_TILES[piece], replace=piece.replace('_', ' '))
                 )
             mask = 0
             for k, i in enumerate(hexes):
                 where = f"{key}[{p}][{k}]"
                 t = board.terrain[i]
                 if t in (CASTLE, LOCATION):
-                    raise FormatError(f"{where}: hex {hex_name(i)} is a {TERRAINS[t]} hex")
+                    raise FormatError(N_("{where}: hex {hex_name} is a {TERRAINS} hex",
+                                         where=where, hex_name=hex_name(i), TERRAINS=TERRAINS[t]))
                 if not allowed >> i & 1:
                     raise FormatError(
-                        f"{where}: hex {hex_name(i)} is {TERRAINS[t]}; it must be {what}"
+                        N_("{where}: hex {hex_name} is {TERRAINS}; it must be {what}",
+                           where=where, hex_name=hex_name(i), TERRAINS=TERRAINS[t], what=what)
                     )
                 if i in occupied:
                     raise FormatError(
-                        f"{where}: hex {hex_name(i)} already holds {occupied[i]}"
+                        N_("{where}: hex {hex_name} already holds {occupied}",
+                           where=where, hex_name=hex_name(i), occupied=occupied[i])
                     )
                 occupied[i] = f"a piece of P{p + 1}"
                 mask |= 1 << i
@@ -360,29 +394,29 @@ def score_file_crossroads(
             if piece == "city_hall" and hexes and (len(hexes) != 7
                                                    or city_hall_centre(mask) is None):
                 raise FormatError(
-                    f"city_hall[{p}]: must be 7 hexes, a hex and its 6 neighbours"
+                    N_("city_hall[{p}]: must be 7 hexes, a hex and its 6 neighbours", p=p)
                 )
             own[p] |= mask
     warriors = sum(1 << i for i, _, _ in all_warriors)
     for i, p, k in all_warriors:
         if warrior_blocked(warriors & ~(1 << i)) >> i & 1:
             raise FormatError(
-                f"warriors[{p}][{k}]: hex {hex_name(i)} is next to another warrior "
-                "(nobody places a piece next to a warrior)"
+                N_("warriors[{p}][{k}]: hex {hex_name} is next to another warrior (nobody "
+                   "places a piece next to a warrior)", p=p, k=k, hex_name=hex_name(i))
             )
     tasks = data.get("tasks", [])
     if not isinstance(tasks, list):
-        raise FormatError("'tasks' must be a list of task ids")
+        raise FormatError(N_("'tasks' must be a list of task ids"))
     slots = sum(1 for sid, _ in board.sections if sid in X.SECTIONS)
     if len(tasks) > slots:
-        raise FormatError(f"'tasks': at most {slots} task cards (one per Crossroads section "
-                          f"on the board), got {len(tasks)}")
+        raise FormatError(N_("'tasks': at most {slots} task cards (one per Crossroads section "
+                             "on the board), got {count}", slots=slots, count=len(tasks)))
     for k, t in enumerate(tasks):
         if not isinstance(t, str) or t not in X.TASKS:
-            raise FormatError(f"tasks[{k}]: unknown task {_short(t)}; allowed: "
-                              f"{', '.join(X.TASKS)}")
+            raise FormatError(N_("tasks[{k}]: unknown task {short}; allowed: {allowed}",
+                                 k=k, short=_short(t), allowed=', '.join(X.TASKS)))
     if len(set(tasks)) != len(tasks):
-        raise FormatError("'tasks': the task cards must differ")
+        raise FormatError(N_("'tasks': the task cards must differ"))
     players = score_all(board, cards, own, merged)
     all_areas, build_areas = task_areas(board)
     areas = all_areas if xo["home_country_terrains"] == "all" else build_areas

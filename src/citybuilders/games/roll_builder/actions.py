@@ -31,6 +31,8 @@ g.A_END               (size of the action space)
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 from typing import Any
 
 from citybuilders.core.errors import IllegalActionError
@@ -77,7 +79,8 @@ def action_text(g: Any, action: int) -> str:
     Raises IllegalActionError when the id is out of range."""
     sh = g.sheet
     if not 0 <= action < g.A_END:
-        raise IllegalActionError(f"action {action} is out of range 0-{g.A_END - 1}")
+        raise IllegalActionError(N_("action {action} is out of range 0-{A_END}",
+                                    action=action, A_END=g.A_END - 1))
     if action < A_DIE:
         return f"roll {action - A_ROLL + 1}"
     if action < A_BOTH:

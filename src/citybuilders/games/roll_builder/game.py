@@ -19,6 +19,7 @@ from .rules.state import RollBuilderRules, RollBuilderState
 from .scorefile import RollBuilderScore, score_file
 from .strategy import RollBuilderStrategy
 from . import texts as _texts
+from ...core.i18n import N_
 
 __all__ = ["RollBuilderGame", "RollBuilderState"]
 
@@ -42,11 +43,15 @@ class RollBuilderGame(RollBuilderRules):
             options = {k: v for k, v in options.items() if k != "sheet_file"}
         if "sheet_file" in options:
             raise OptionError(
-                "option 'sheet_file' of roll-builder: the game does not read files; pass the "
-                "parsed sheet document as 'sheet_doc' (the command line's -o sheet_file=PATH "
-                "reads the file and does this)")
+                N_("option 'sheet_file' of roll-builder: the game does not read files; pass "
+                   "the parsed sheet document as 'sheet_doc' (the command line's -o "
+                   "sheet_file=PATH reads the file and does this)"))
         super().__init__(**options)
 
     def score_file(self, data: Mapping[str, Any]) -> RollBuilderScore:
         """Score a sheet-state file (docs/formats.md, Roll Builder). Raises FormatError."""
-        return score_file(data)
+        from . import texts
+
+        result = score_file(data)
+        result.texts = texts
+        return result

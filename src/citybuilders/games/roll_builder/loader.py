@@ -30,6 +30,7 @@ from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_f
 from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
+from ...core.i18n import N_, message_of
 
 __all__ = [
     "FORMAT",
@@ -91,7 +92,9 @@ SPECIAL_EFFECTS = (
 
 
 def _err(where: str, problem: str) -> FormatError:
-    return FormatError(f"{where}: {problem}")
+    """``FormatError("where: problem")``; ``problem`` may be an ``N_`` message (translated
+    where the error is shown)."""
+    return FormatError(N_("{where}: {problem}", where=where, problem=problem))
 
 
 # ----------------------------------------------------------------------------- compiled types
@@ -247,13 +250,14 @@ def _get(d: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ..
          default: Any = ..., ) -> Any:
     if key not in d:
         if default is ...:
-            raise _err(f"{where}.{key}" if where else key, "missing")
+            raise _err(f"{where}.{key}" if where else key, N_("missing"))
         return default
     v = d[key]
     ok = isinstance(v, kind) and not (isinstance(v, bool) and kind in (int, (int,)))
     if not ok:
         names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise _err(f"{where}.{key}" if where else key, f"expected {names}, got {v!r}")
+        raise _err(f"{where}.{key}" if where else key, N_("expected {names}, got {v!r}",
+                                                          names=names, v=v))
     return v
 
 
@@ -261,13 +265,14 @@ def _gain(v: Any, where: str) -> tuple[int, ...]:
     if v is None:
         return (0, 0, 0, 0, 0)
     if not isinstance(v, dict):
-        raise _err(where, f"expected an object of resource counts, got {v!r}")
+        raise _err(where, N_("expected an object of resource counts, got {v!r}", v=v))
     out = [0] * 5
     for k, n in v.items():
         if k not in RES_INDEX:
-            raise _err(where, f"unknown resource {k!r}; allowed: {', '.join(RESOURCES)}")
+            raise _err(where, N_("unknown resource {k!r}; allowed: {allowed}",
+                                 k=k, allowed=', '.join(RESOURCES)))
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
-            raise _err(f"{where}.{k}", f"expected an integer 0-9, got {n!r}")
+            raise _err(f"{where}.{k}", N_("expected an integer 0-9, got {n!r}", n=n))
         out[RES_INDEX[k]] = n
     return tuple(out)
 
@@ -276,7 +281,8 @@ def _parse_token(tok: str, where: str, box_ids: set[str]) -> tuple[str, list[str
     parts = tok.split("+")
     ter = parts[0]
     if ter not in TERRAINS:
-        raise _err(where, f"unknown terrain {ter!r} in {tok!r}; allowed: {', '.join(TERRAINS)}")
+        raise _err(where, N_("unknown terrain {ter!r} in {tok!r}; allowed: {allowed}",
+                             ter=ter, tok=tok, allowed=', '.join(TERRAINS)))
     icons = parts[1:]
     for ic in icons:
         if ic in _ICON_RES or ic in ("BB", "BW", "IB"):
@@ -286,56 +292,58 @@ def _parse_token(tok: str, where: str, box_ids: set[str]) -> tuple[str, list[str
         if ic.startswith("U:") and ic[2:] in box_ids:
             continue
         if ic.startswith("U:"):
-            raise _err(where, f"{tok!r} unlocks unknown wonder box {ic[2:]!r}; "
-                              f"allowed: {', '.join(sorted(box_ids))}")
-        raise _err(where, f"unknown icon {ic!r} in {tok!r}; allowed: Fo Su We Fa St <n>vp BB BW "
-                          "IB U:<box>")
+            raise _err(where, N_("{tok!r} unlocks unknown wonder box {ic!r}; allowed: {allowed}",
+                                 tok=tok, ic=ic[2:], allowed=', '.join(sorted(box_ids))))
+        raise _err(where, N_("unknown icon {ic!r} in {tok!r}; allowed: Fo Su We Fa St <n>vp BB "
+                             "BW IB U:<box>", ic=ic, tok=tok))
     if ter in ("W", "T") and icons:
-        raise _err(where, f"{tok!r}: water and town spaces carry no icons")
+        raise _err(where, N_("{tok!r}: water and town spaces carry no icons", tok=tok))
     return TERRAINS[ter], icons
 
 
 def _effects(v: Any, where: str, allowed: tuple[str, ...], box_ids: set[str]) -> tuple[dict, ...]:
     if not isinstance(v, list):
-        raise _err(where, f"expected a list of effects, got {v!r}")
+        raise _err(where, N_("expected a list of effects, got {v!r}", v=v))
     out = []
     for i, e in enumerate(v):
         w = f"{where}[{i}]"
         if not isinstance(e, dict) or "type" not in e:
-            raise _err(w, "expected an object with a 'type'")
+            raise _err(w, N_("expected an object with a 'type'"))
         t = e["type"]
         if t not in allowed:
-            raise _err(f"{w}.type", f"unknown effect {t!r}; allowed: {', '.join(allowed)}")
+            raise _err(f"{w}.type", N_("unknown effect {t!r}; allowed: {allowed}",
+                                       t=t, allowed=', '.join(allowed)))
         e = dict(e)
         if t in ("on_mark_space_adjacent_to_water_space", "on_mark_mountain_space", "on_build_action",
                  "on_wonder_box_filled", "road_toll"):
             e["gain"] = _gain(e.get("gain"), f"{w}.gain")
         if t == "road_toll":
             if e.get("edges", "river_or_water") != "river_or_water":
-                raise _err(f"{w}.edges", "allowed: river_or_water")
+                raise _err(f"{w}.edges", N_("allowed: river_or_water"))
         if t == "extra_roads_on_first_road_action_each_turn":
             a = e.get("amount", 1)
             if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 6:
-                raise _err(f"{w}.amount", f"expected an integer 1-6, got {a!r}")
+                raise _err(f"{w}.amount", N_("expected an integer 1-6, got {a!r}", a=a))
             e["amount"] = a
         if t == "unlock_wonder_boxes":
             bx = e.get("boxes")
             if not isinstance(bx, list) or not bx or any(b not in box_ids for b in bx):
-                raise _err(f"{w}.boxes", f"expected a list of wonder box ids from "
-                                         f"{', '.join(sorted(box_ids))}, got {bx!r}")
+                raise _err(f"{w}.boxes", N_("expected a list of wonder box ids from {allowed}, "
+                                            "got {bx!r}",
+                                            allowed=', '.join(sorted(box_ids)), bx=bx))
         if t == "end_bonus_points_per_building":
             b, p = e.get("building"), e.get("points", 1)
             if isinstance(b, bool) or not isinstance(b, int) or not 1 <= b <= 6:
-                raise _err(f"{w}.building", f"expected a building number 1-6, got {b!r}")
+                raise _err(f"{w}.building", N_("expected a building number 1-6, got {b!r}", b=b))
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 9:
-                raise _err(f"{w}.points", f"expected an integer 0-9, got {p!r}")
+                raise _err(f"{w}.points", N_("expected an integer 0-9, got {p!r}", p=p))
         if t == "convert_stored_wealth":
             c = e.get("cost", 2)
             ch = e.get("choices", ["favor", "strength"])
             if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 9:
-                raise _err(f"{w}.cost", f"expected an integer 1-9, got {c!r}")
+                raise _err(f"{w}.cost", N_("expected an integer 1-9, got {c!r}", c=c))
             if not isinstance(ch, list) or not ch or any(x not in ("favor", "strength") for x in ch):
-                raise _err(f"{w}.choices", "expected a list of: favor, strength")
+                raise _err(f"{w}.choices", N_("expected a list of: favor, strength"))
             e["cost"], e["choices"] = c, ch
         out.append(e)
     return tuple(out)
@@ -349,44 +357,46 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     expected 11``).
     """
     if not isinstance(data, dict):
-        raise _err(where, "expected a JSON object")
+        raise _err(where, N_("expected a JSON object"))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise _err("format", f"unknown format {fmt!r}; allowed: {FORMAT}")
+        raise _err("format", N_("unknown format {fmt!r}; allowed: {FORMAT}",
+                                fmt=fmt, FORMAT=FORMAT))
     sid = _get(data, "id", "", str)
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", sid):
-        raise _err("id", f"{sid!r}: use lower-case letters, digits, - and _")
+        raise _err("id", N_("{sid!r}: use lower-case letters, digits, - and _", sid=sid))
     name = _get(data, "name", "", str)
     theme = _get(data, "theme", "", str, "")
     # ---- wonder first (box ids are needed by the map icons)
     wonder = _get(data, "wonder", "", dict)
     raw_boxes = _get(wonder, "boxes", "wonder", list)
     if not raw_boxes or len(raw_boxes) > 20:
-        raise _err("wonder.boxes", "expected 1 to 20 boxes")
+        raise _err("wonder.boxes", N_("expected 1 to 20 boxes"))
     box_ids: list[str] = []
     for i, b in enumerate(raw_boxes):
         if not isinstance(b, dict):
-            raise _err(f"wonder.boxes[{i}]", "expected an object")
+            raise _err(f"wonder.boxes[{i}]", N_("expected an object"))
         bid = _get(b, "id", f"wonder.boxes[{i}]", str)
         if bid in box_ids:
-            raise _err(f"wonder.boxes[{i}].id", f"duplicate box id {bid!r}")
+            raise _err(f"wonder.boxes[{i}].id", N_("duplicate box id {bid!r}", bid=bid))
         box_ids.append(bid)
     box_set = set(box_ids)
     # ---- map
     rows_txt = _get(data, "map", "", list)
     if not 2 <= len(rows_txt) <= 20:
-        raise _err("map", f"expected 2 to 20 rows, got {len(rows_txt)}")
+        raise _err("map", N_("expected 2 to 20 rows, got {count}", count=len(rows_txt)))
     grid: list[list[str]] = []
     for r, row in enumerate(rows_txt):
         if not isinstance(row, str):
-            raise _err(f"map[{r}]", f"expected a string of space tokens, got {row!r}")
+            raise _err(f"map[{r}]", N_("expected a string of space tokens, got {row!r}", row=row))
         grid.append(row.split())
     cols = len(grid[0])
     if not 2 <= cols <= 20:
-        raise _err("map[0]", f"expected 2 to 20 spaces, got {cols}")
+        raise _err("map[0]", N_("expected 2 to 20 spaces, got {cols}", cols=cols))
     for r, toks in enumerate(grid):
         if len(toks) != cols:
-            raise _err(f"map[{r}]", f"row has {len(toks)} spaces, expected {cols} like row 0")
+            raise _err(f"map[{r}]", N_("row has {count} spaces, expected {cols} like row 0",
+                                       count=len(toks), cols=cols))
     rows = len(grid)
     sh = Sheet(id=sid, name=name, theme=theme, data=dict(data), rows=rows, cols=cols)
     n = rows * cols
@@ -419,7 +429,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
             sh.space_ib.append(ib)
             sh.space_unlock.append(tuple(unl))
     if sum(t == "town" for t in sh.terrain) > 1:
-        raise _err("map", "at most one town centre (T)")
+        raise _err("map", N_("at most one town centre (T)"))
     build_geometry(sh)
     for s in range(n):
         bit = 1 << s
@@ -446,7 +456,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
             try:
                 mask |= 1 << sh.edge_of(e)
             except ValueError as exc:
-                raise _err(f"{key}[{i}]", str(exc)) from None
+                raise _err(f"{key}[{i}]", message_of(exc)) from None
         return mask
 
     sh.river_edges = edge_list("river_edges")
@@ -454,8 +464,9 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     restr = _get(data, "road_restrictions", "", list, [])
     for i, rr in enumerate(restr):
         if rr not in ROAD_RESTRICTIONS:
-            raise _err(f"road_restrictions[{i}]", f"unknown restriction {rr!r}; allowed: "
-                                                  + ", ".join(ROAD_RESTRICTIONS))
+            raise _err(f"road_restrictions[{i}]", N_("unknown restriction {rr!r}; allowed: "
+                                                     "{allowed}",
+                                                     rr=rr, allowed=", ".join(ROAD_RESTRICTIONS)))
     border_ok = 0
     water_blocked = 0
     for e in range(sh.n_edges):
@@ -482,9 +493,9 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
         sh.ridge_edges = 0
     starts = edge_list("start_roads")
     if not starts:
-        raise _err("start_roads", "at least one starting road is needed")
+        raise _err("start_roads", N_("at least one starting road is needed"))
     if starts & ~border_ok:
-        raise _err("start_roads", "a starting road lies on a side cut by the map border")
+        raise _err("start_roads", N_("a starting road lies on a side cut by the map border"))
     sh.start_roads = starts
     for s in range(n):
         if any(sh.river_edges >> e & 1 for e in sh.space_edges[s]) or sh.water_adjacent >> s & 1:
@@ -492,64 +503,67 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     # ---- buildings
     raw_b = _get(data, "buildings", "", list)
     if len(raw_b) != 6:
-        raise _err("buildings", f"expected exactly 6 buildings numbered 1-6, got {len(raw_b)}")
+        raise _err("buildings", N_("expected exactly 6 buildings numbered 1-6, got {count}",
+                                   count=len(raw_b)))
     blds: list[Building] = []
     for i, b in enumerate(raw_b):
         w = f"buildings[{i}]"
         if not isinstance(b, dict):
-            raise _err(w, "expected an object")
+            raise _err(w, N_("expected an object"))
         num = _get(b, "number", w, int)
         if num != i + 1:
-            raise _err(f"{w}.number", f"expected {i + 1} (buildings are listed 1 to 6), got {num}")
+            raise _err(f"{w}.number", N_("expected {i} (buildings are listed 1 to 6), got {num}",
+                                         i=i + 1, num=num))
         extra = b.get("extra_gain")
         extra_if, extra_gain = None, (0, 0, 0, 0, 0)
         if extra is not None:
             if not isinstance(extra, dict) or extra.get("if") not in ("adjacent_to_water",
                                                                       "on_or_adjacent_to_mountain"):
-                raise _err(f"{w}.extra_gain.if", "allowed: adjacent_to_water, "
-                                                 "on_or_adjacent_to_mountain")
+                raise _err(f"{w}.extra_gain.if", N_("allowed: adjacent_to_water, "
+                                                    "on_or_adjacent_to_mountain"))
             extra_if = extra["if"]
             extra_gain = _gain(extra.get("gain"), f"{w}.extra_gain.gain")
         tt = b.get("this_turn", {})
         if not isinstance(tt, dict) or any(k != "extra_roads_per_road_action" for k in tt):
-            raise _err(f"{w}.this_turn", "allowed key: extra_roads_per_road_action")
+            raise _err(f"{w}.this_turn", N_("allowed key: extra_roads_per_road_action"))
         xr = tt.get("extra_roads_per_road_action", 0)
         if isinstance(xr, bool) or not isinstance(xr, int) or not 0 <= xr <= 6:
-            raise _err(f"{w}.this_turn.extra_roads_per_road_action", "expected an integer 0-6")
+            raise _err(f"{w}.this_turn.extra_roads_per_road_action", N_("expected an integer 0-6"))
         ba = b.get("bonus_action")
         if ba not in (None, "build", "wonder"):
-            raise _err(f"{w}.bonus_action", f"bad value {ba!r}; allowed: build, wonder")
+            raise _err(f"{w}.bonus_action", N_("bad value {ba!r}; allowed: build, wonder", ba=ba))
         pl = b.get("placement", "any")
         if pl not in ("any", "adjacent_to_water_or_river"):
-            raise _err(f"{w}.placement", f"bad value {pl!r}; allowed: any, adjacent_to_water_or_river")
+            raise _err(f"{w}.placement", N_("bad value {pl!r}; allowed: any, "
+                                            "adjacent_to_water_or_river", pl=pl))
         marks = b.get("marks", 1)
         if marks not in (1, 2) or isinstance(marks, bool):
-            raise _err(f"{w}.marks", f"bad value {marks!r}; allowed: 1, 2")
+            raise _err(f"{w}.marks", N_("bad value {marks!r}; allowed: 1, 2", marks=marks))
         shares = b.get("shares_space", False)
         if not isinstance(shares, bool):
-            raise _err(f"{w}.shares_space", "expected true or false")
+            raise _err(f"{w}.shares_space", N_("expected true or false"))
         ibn = b.get("innovation_bonus", 0)
         if isinstance(ibn, bool) or not isinstance(ibn, int) or not 0 <= ibn <= 3:
-            raise _err(f"{w}.innovation_bonus", "expected an integer 0-3")
+            raise _err(f"{w}.innovation_bonus", N_("expected an integer 0-3"))
         blds.append(Building(num, _get(b, "name", w, str), _gain(b.get("gain"), f"{w}.gain"),
                              extra_if, extra_gain, xr, ba, ibn, pl, shares, marks))
     sh.buildings = tuple(blds)
     # ---- innovations
     raw_i = _get(data, "innovations", "", list)
     if not 1 <= len(raw_i) <= 8:
-        raise _err("innovations", "expected 1 to 8 innovations")
+        raise _err("innovations", N_("expected 1 to 8 innovations"))
     inns: list[Innovation] = []
     circles: list[tuple[int, int]] = []
     for i, inn in enumerate(raw_i):
         w = f"innovations[{i}]"
         if not isinstance(inn, dict):
-            raise _err(w, "expected an object")
+            raise _err(w, N_("expected an object"))
         iid = _get(inn, "id", w, str)
         if iid in sh.innovation_index:
-            raise _err(f"{w}.id", f"duplicate innovation id {iid!r}")
+            raise _err(f"{w}.id", N_("duplicate innovation id {iid!r}", iid=iid))
         cost_raw = _get(inn, "cost", w, list)
         if not 1 <= len(cost_raw) <= 10:
-            raise _err(f"{w}.cost", "expected 1 to 10 cost circles")
+            raise _err(f"{w}.cost", N_("expected 1 to 10 cost circles"))
         cost = []
         for j, k in enumerate(cost_raw):
             if k == "innovation_bonus":
@@ -557,8 +571,9 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
             elif k in RES_INDEX:
                 cost.append(RES_INDEX[k])
             else:
-                raise _err(f"{w}.cost[{j}]", f"unknown circle {k!r}; allowed: "
-                                              f"{', '.join(RESOURCES)}, innovation_bonus")
+                raise _err(f"{w}.cost[{j}]", N_("unknown circle {k!r}; allowed: {allowed}, "
+                                                "innovation_bonus",
+                                                k=k, allowed=', '.join(RESOURCES)))
         pts = _get(inn, "points", w, int)
         effs = _effects(inn.get("effects", []), f"{w}.effects", EFFECT_TYPES, box_set)
         sh.innovation_index[iid] = i
@@ -580,32 +595,33 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
         req_i = []
         for rq in req:
             if rq not in box_set or box_ids.index(rq) >= i:
-                raise _err(f"{w}.requires", f"{rq!r} must be a box listed before {box_ids[i]!r}")
+                raise _err(f"{w}.requires", N_("{rq!r} must be a box listed before {box_ids!r}",
+                                               rq=rq, box_ids=box_ids[i]))
             req_i.append(box_ids.index(rq))
         vals = b.get("values", [1, 2, 3, 4, 5, 6])
         if not isinstance(vals, list) or not vals or any(
                 isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12 for v in vals):
-            raise _err(f"{w}.values", "expected a list of die values 1-12")
+            raise _err(f"{w}.values", N_("expected a list of die values 1-12"))
         mn = b.get("min_value", 1)
         if isinstance(mn, bool) or not isinstance(mn, int) or not 1 <= mn <= 12:
-            raise _err(f"{w}.min_value", "expected an integer 1-12")
+            raise _err(f"{w}.min_value", N_("expected an integer 1-12"))
         values = frozenset(v for v in vals if v >= mn)
         if not values:
-            raise _err(f"{w}.values", "no die value is allowed")
+            raise _err(f"{w}.values", N_("no die value is allowed"))
         ba = b.get("bonus_action")
         if ba not in (None, "build", "wonder"):
-            raise _err(f"{w}.bonus_action", f"bad value {ba!r}; allowed: build, wonder")
+            raise _err(f"{w}.bonus_action", N_("bad value {ba!r}; allowed: build, wonder", ba=ba))
         ibn = b.get("innovation_bonus", 0)
         bp = b.get("bonus_points", 0)
         for key, v in (("innovation_bonus", ibn), ("bonus_points", bp)):
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20:
-                raise _err(f"{w}.{key}", "expected an integer 0-20")
+                raise _err(f"{w}.{key}", N_("expected an integer 0-20"))
         wing = b.get("wing")
         if wing is not None and not isinstance(wing, str):
-            raise _err(f"{w}.wing", "expected a string")
+            raise _err(f"{w}.wing", N_("expected a string"))
         locked = b.get("locked", False)
         if not isinstance(locked, bool):
-            raise _err(f"{w}.locked", "expected true or false")
+            raise _err(f"{w}.locked", N_("expected true or false"))
         boxes.append(Box(box_ids[i], tuple(req_i), values, _gain(b.get("gain"), f"{w}.gain"), ba,
                          ibn, bp, locked, wing))
         if wing is not None:
@@ -618,13 +634,13 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     for k in ("favor", "strength"):
         t = _get(tracks, k, "tracks", list)
         if not 2 <= len(t) <= 12 or any(isinstance(x, bool) or not isinstance(x, int) for x in t):
-            raise _err(f"tracks.{k}", "expected 2 to 12 integer numbers (leftmost = score before "
-                                      "any crossing)")
+            raise _err(f"tracks.{k}", N_("expected 2 to 12 integer numbers (leftmost = score "
+                                         "before any crossing)"))
         tr.append(tuple(t))
     sh.tracks = (tr[0], tr[1])
     ws = _get(data, "wealth_storage", "", int)
     if not 0 <= ws <= 30:
-        raise _err("wealth_storage", "expected an integer 0-30 (number of wealth circles)")
+        raise _err("wealth_storage", N_("expected an integer 0-30 (number of wealth circles)"))
     sh.wealth_storage = ws
     # ---- special ability and road abilities
     sa = _get(data, "special_ability", "", dict, {})
@@ -638,7 +654,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     for key in ("bonus_points", "max_uses"):
         v = fh.get(key, 0)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20:
-            raise _err(f"road_abilities.full_hexagon.{key}", "expected an integer 0-20")
+            raise _err(f"road_abilities.full_hexagon.{key}", N_("expected an integer 0-20"))
     sh.hex_points = fh.get("bonus_points", 0)
     sh.hex_max = fh.get("max_uses", 0)
     ms = _get(ra, "milestones", "road_abilities", list, [])
@@ -646,22 +662,23 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     for i, m in enumerate(ms):
         w = f"road_abilities.milestones[{i}]"
         if not isinstance(m, dict):
-            raise _err(w, "expected an object")
+            raise _err(w, N_("expected an object"))
         cnt = _get(m, "roads", w, int)
         if cnt < 1:
-            raise _err(f"{w}.roads", "expected a positive road count")
+            raise _err(f"{w}.roads", N_("expected a positive road count"))
         for k in m:
             if k not in ("roads", "gain", "unlock_wonder_boxes", "bonus_action"):
-                raise _err(f"{w}.{k}", "unknown key; allowed: roads, gain, unlock_wonder_boxes, "
-                                       "bonus_action")
+                raise _err(f"{w}.{k}", N_("unknown key; allowed: roads, gain, "
+                                          "unlock_wonder_boxes, bonus_action"))
         rew: dict[str, Any] = {"gain": _gain(m.get("gain"), f"{w}.gain")}
         ub = m.get("unlock_wonder_boxes", [])
         if not isinstance(ub, list) or any(b not in box_set for b in ub):
-            raise _err(f"{w}.unlock_wonder_boxes", f"expected box ids from {', '.join(box_ids)}")
+            raise _err(f"{w}.unlock_wonder_boxes", N_("expected box ids from {allowed}",
+                                                      allowed=', '.join(box_ids)))
         rew["unlock"] = tuple(box_ids.index(b) for b in ub)
         ba = m.get("bonus_action")
         if ba not in (None, "build", "wonder"):
-            raise _err(f"{w}.bonus_action", f"bad value {ba!r}; allowed: build, wonder")
+            raise _err(f"{w}.bonus_action", N_("bad value {ba!r}; allowed: build, wonder", ba=ba))
         rew["bonus_action"] = ba
         mil.append((cnt, rew))
     sh.milestones = tuple(sorted(mil, key=lambda x: x[0]))
@@ -677,8 +694,10 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
         unlockers.update(rew["unlock"])
     for i, b in enumerate(sh.boxes):
         if b.locked and i not in unlockers:
-            raise _err(f"wonder.boxes[{i}].locked", f"box {b.id} is locked but nothing unlocks it "
-                       "(use a U:<box> map icon, an unlock_wonder_boxes effect or a milestone)")
+            raise _err(f"wonder.boxes[{i}].locked", N_("box {id} is locked but nothing unlocks "
+                                                       "it (use a U:<box> map icon, an "
+                                                       "unlock_wonder_boxes effect or a "
+                                                       "milestone)", id=b.id))
     return sh
 
 
@@ -695,7 +714,8 @@ def shipped_sheet_names() -> tuple[str, ...]:
 def load_shipped_sheet(name: str) -> Sheet:
     """The compiled shipped sheet ``name`` (cached). Raises FormatError for an unknown name."""
     if name not in _SHIPPED:
-        raise FormatError(f"sheet: unknown sheet {name!r}; allowed: {', '.join(_SHIPPED)}")
+        raise FormatError(N_("sheet: unknown sheet {name!r}; allowed: {allowed}",
+                             name=name, allowed=', '.join(_SHIPPED)))
     if name not in _CACHE:
         text = resources.files("citybuilders.games.roll_builder").joinpath(
             f"data/{name}.json").read_text(encoding="utf-8")
@@ -720,30 +740,33 @@ def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
     if isinstance(doc, str):
         size = len(doc.encode("utf-8", "surrogatepass"))
         if size > MAX_SHEET_BYTES:
-            raise _err(where, f"{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes")
+            raise _err(where, N_("{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes",
+                                 size=size, MAX_SHEET_BYTES=MAX_SHEET_BYTES))
         try:
             doc = json.loads(doc)
         except RecursionError:
-            raise _err(where, "nested too deeply") from None
+            raise _err(where, N_("nested too deeply")) from None
         except json.JSONDecodeError as exc:
-            raise _err(where, f"not valid JSON ({exc.msg} at line {exc.lineno} column "
-                              f"{exc.colno})") from None
+            raise _err(where, N_("not valid JSON ({msg} at line {lineno} column {colno})",
+                                 msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
         except ValueError as exc:
-            raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
+            raise _err(where, N_("not valid JSON ({split})", split=str(exc).split(';')[0])) from None
     if not isinstance(doc, dict):
-        raise _err(where, f"expected a sheet document (a JSON object), got {type(doc).__name__}")
+        raise _err(where, N_("expected a sheet document (a JSON object), got {name__}",
+                             name__=type(doc).__name__))
     problem = unicode_problem(doc, where)
     if problem is not None:
         raise FormatError(problem)
     try:
         text = json.dumps(doc, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
     except RecursionError:
-        raise _err(where, "nested too deeply") from None
+        raise _err(where, N_("nested too deeply")) from None
     except (TypeError, ValueError) as exc:
-        raise _err(where, f"not JSON data ({str(exc).split(';')[0]})") from None
+        raise _err(where, N_("not JSON data ({split})", split=str(exc).split(';')[0])) from None
     size = len(text.encode("utf-8"))
     if size > MAX_SHEET_BYTES:
-        raise _err(where, f"{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes")
+        raise _err(where, N_("{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes",
+                             size=size, MAX_SHEET_BYTES=MAX_SHEET_BYTES))
     copy = json.loads(text)
     _compiled(copy, text, where)
     return copy
@@ -764,7 +787,7 @@ def _compiled(doc: dict[str, Any], text: str, where: str) -> Sheet:
         try:
             sh = compile_sheet(doc)
         except FormatError as exc:
-            raise FormatError(f"{where}.{exc}") from None
+            raise FormatError(N_("{where}.{exc}", where=where, exc=exc)) from None
         if len(_DOC_CACHE) >= 32:
             _DOC_CACHE.clear()
         _DOC_CACHE[text] = sh
@@ -781,25 +804,28 @@ def read_sheet_document(path: str | Path, where: str = "sheet_file") -> dict[str
     try:
         raw = read_regular_file(p, MAX_SHEET_BYTES)
     except FileNotFoundError:
-        raise _err(where, f"{str(p)!r}: no such file") from None
+        raise _err(where, N_("{p!r}: no such file", p=str(p))) from None
     except NotRegularFile:
-        raise _err(where, f"{str(p)!r}: not a regular file") from None
+        raise _err(where, N_("{p!r}: not a regular file", p=str(p))) from None
     except FileTooLarge as exc:
         if exc.size is None:
-            raise _err(where, f"{str(p)!r}: larger than {MAX_SHEET_BYTES} bytes") from None
-        raise _err(where, f"{str(p)!r}: {exc.size} bytes; allowed: at most "
-                          f"{MAX_SHEET_BYTES} bytes") from None
+            raise _err(where, N_("{p!r}: larger than {MAX_SHEET_BYTES} bytes",
+                                 p=str(p), MAX_SHEET_BYTES=MAX_SHEET_BYTES)) from None
+        raise _err(where, N_("{p!r}: {size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes",
+                             p=str(p), size=exc.size, MAX_SHEET_BYTES=MAX_SHEET_BYTES)) from None
     except OSError as exc:
-        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
+        raise _err(where, N_("{p!r}: cannot read ({value})", p=str(p), value=exc.strerror or exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _err(where, f"{p.name} is not a UTF-8 text file") from None
+        raise _err(where, N_("{name} is not a UTF-8 text file", name=p.name)) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise _err(where, f"{p.name} is nested too deeply") from None
+        raise _err(where, N_("{name} is nested too deeply", name=p.name)) from None
     except json.JSONDecodeError as exc:
-        raise _err(where, f"{p.name} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise _err(where, N_("{name} is not valid JSON (line {lineno}: {msg})",
+                             name=p.name, lineno=exc.lineno, msg=exc.msg)) from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise _err(where, f"{p.name} is not valid JSON ({str(exc).split(';')[0]})") from None
+        raise _err(where, N_("{name} is not valid JSON ({split})",
+                             name=p.name, split=str(exc).split(';')[0])) from None

@@ -23,6 +23,7 @@ from .loader import (INNOVATION_BONUS, RES_ABBR, Sheet, compile_sheet, load_ship
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
 from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
+from ...core.i18n import N_
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.state import RollBuilderState
@@ -450,5 +451,5 @@ def check_sheet(path: str | Path) -> str:
     try:
         sh = compile_sheet(data)
     except FormatError as exc:
-        raise FormatError(f"{name}: {exc}") from None
+        raise FormatError(N_("{name}: {exc}", name=name, exc=exc)) from None
     return f"OK: {name} is a valid Roll Builder sheet\n" + sheet_summary(sh)

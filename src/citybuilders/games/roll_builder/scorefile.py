@@ -30,6 +30,8 @@ from .rules.moves import NO_GUILD
 from .rules.player_sheet import PlayerSheet
 from .rules.state import RollBuilderRules, RollBuilderState
 from .scoring import CATEGORIES, score_sheet
+from ...core.i18n import N_, current, ljust, localize, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = ["RollBuilderScore", "score_file", "score_file_text", "replay_position", "FIELDS"]
 
@@ -60,23 +62,33 @@ class RollBuilderScore(ScoreResult):
     def to_text(self) -> str:
         """A readable table of the categories."""
         lines = [f"Roll Builder — {self.sheet}"]
-        for k in CATEGORIES:
-            lines.append(f"  {k:<12}{self.parts[k]:>4}")
-        lines.append(f"  {'total':<12}{self.total:>4}")
+        labels = [(localize(CATEGORY_LABELS.get(k, k), current()), self.parts[k])
+                  for k in CATEGORIES]
+        labels.append((_("total"), self.total))
+        w = max(12, *(text_width(k) + 1 for k, _v in labels))
+        for k, v in labels:
+            lines.append(f"  {ljust(k, w)}{v:>4}")
         return "\n".join(lines)
+
+
+CATEGORY_LABELS = {"buildings": N_("buildings"), "roads": N_("roads"),
+                   "innovations": N_("innovations"), "resources": N_("resources"),
+                   "wonder": N_("wonder"), "bonuses": N_("bonuses")}
+"""Score category id -> its label in the score table (translated where shown)."""
 
 
 def _int(d: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     v = d.get(key, 0)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise FormatError(f"{key}: expected an integer {lo}-{hi}, got {v!r}")
+        raise FormatError(N_("{key}: expected an integer {lo}-{hi}, got {v!r}",
+                             key=key, lo=lo, hi=hi, v=v))
     return v
 
 
 def _list(data: Mapping[str, Any], key: str, what: str) -> list[Any]:
     v = data.get(key, [])
     if not isinstance(v, list):
-        raise FormatError(f"{key}: expected a list of {what}")
+        raise FormatError(N_("{key}: expected a list of {what}", key=key, what=what))
     return v
 
 
@@ -84,8 +96,9 @@ def _rules_for(spec: Any) -> RollBuilderRules:
     """The rules (default options) on the sheet of the file's ``sheet`` field."""
     if isinstance(spec, str):
         if spec not in shipped_sheet_names():
-            raise FormatError(f"sheet: unknown sheet {spec!r}; allowed: "
-                              f"{', '.join(shipped_sheet_names())} or an inline sheet object")
+            raise FormatError(N_("sheet: unknown sheet {spec!r}; allowed: {allowed} or an "
+                                 "inline sheet object",
+                                 spec=spec, allowed=', '.join(shipped_sheet_names())))
         key = spec
         opts: dict[str, Any] = {"sheet": spec}
     elif isinstance(spec, dict):
@@ -93,14 +106,14 @@ def _rules_for(spec: Any) -> RollBuilderRules:
         key = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
         opts = {"sheet_doc": doc}
     else:
-        raise FormatError("sheet: missing; give a shipped sheet name "
-                          f"({', '.join(shipped_sheet_names())}) or an inline sheet object")
+        raise FormatError(N_("sheet: missing; give a shipped sheet name ({allowed}) or an "
+                             "inline sheet object", allowed=', '.join(shipped_sheet_names())))
     g = _RULES.get(key)
     if g is None:
         try:
             g = RollBuilderRules(**opts)
         except OptionError as exc:  # pragma: no cover - the document was checked above
-            raise FormatError(f"sheet: {exc}") from None
+            raise FormatError(N_("sheet: {exc}", exc=exc)) from None
         if len(_RULES) >= 16:
             _RULES.clear()
         _RULES[key] = g
@@ -118,10 +131,11 @@ def _innovations(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -
     seen: set[str] = set()
     for i, iid in enumerate(_list(data, "innovations", "discovered innovation ids")):
         if not isinstance(iid, str) or iid not in sheet.innovation_index:
-            raise FormatError(f"innovations[{i}]: unknown innovation {iid!r}; allowed: "
-                              f"{', '.join(sheet.innovation_index)}")
+            raise FormatError(N_("innovations[{i}]: unknown innovation {iid!r}; allowed: "
+                                 "{allowed}",
+                                 i=i, iid=iid, allowed=', '.join(sheet.innovation_index)))
         if iid in seen:
-            raise FormatError(f"innovations[{i}]: {iid} is listed twice")
+            raise FormatError(N_("innovations[{i}]: {iid} is listed twice", i=i, iid=iid))
         seen.add(iid)
         inn = sheet.innovations[sheet.innovation_index[iid]]
         for k in range(inn.first_circle, inn.first_circle + len(inn.cost)):
@@ -136,21 +150,22 @@ def _roads(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> int:
         try:
             eid = sheet.edge_of(e)
         except ValueError as exc:
-            raise FormatError(f"roads[{i}]: {exc}") from None
+            raise FormatError(N_("roads[{i}]: {exc}", i=i, exc=exc)) from None
         name = sheet.edge_name[eid]
         bit = 1 << eid
         if not sheet.usable_edges & bit:
-            raise FormatError(f"roads[{i}]: {name} is not a usable road side "
-                              "(cut by the border or closed to roads)")
+            raise FormatError(N_("roads[{i}]: {name} is not a usable road side (cut by the "
+                                 "border or closed to roads)", i=i, name=name))
         if seen & bit:
-            raise FormatError(f"roads[{i}]: {name} holds a road already")
+            raise FormatError(N_("roads[{i}]: {name} holds a road already", i=i, name=name))
         if p.blocked & bit:
             if sheet.river_block & bit:
-                raise FormatError(f"roads[{i}]: {name} is a river side: a road there needs "
-                                  f"{_openers(sheet, 'roads_allowed_on_river_edges')} "
-                                  "discovered")
-            raise FormatError(f"roads[{i}]: {name} crosses a mountain ridge: a road there "
-                              f"needs {_openers(sheet, 'roads_allowed_on_ridges')} discovered")
+                raise FormatError(N_("roads[{i}]: {name} is a river side: a road there needs "
+                                     "{openers} discovered",
+                                     i=i, name=name, openers=_openers(sheet, 'roads_allowed_on_river_edges')))
+            raise FormatError(N_("roads[{i}]: {name} crosses a mountain ridge: a road there "
+                                 "needs {openers} discovered",
+                                 i=i, name=name, openers=_openers(sheet, 'roads_allowed_on_ridges')))
         seen |= bit
         pending.append((i, eid))
     drawn = len(pending)
@@ -163,8 +178,8 @@ def _roads(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> int:
             else:
                 rest.append((i, eid))
         if len(rest) == len(pending):
-            raise FormatError(f"roads: {sheet.edge_name[rest[0][1]]} is not joined to the road "
-                              "network")
+            raise FormatError(N_("roads: {edge_name} is not joined to the road network",
+                                 edge_name=sheet.edge_name[rest[0][1]]))
         pending = rest
     p.roads_left = 0
     return drawn
@@ -176,15 +191,16 @@ def _marks(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> None
         try:
             sp = sheet.space_of(m)
         except ValueError as exc:
-            raise FormatError(f"marks[{i}]: {exc}") from None
+            raise FormatError(N_("marks[{i}]: {exc}", i=i, exc=exc)) from None
         name = sheet.space_name(sp)
         if not p.connected >> sp & 1:
-            raise FormatError(f"marks[{i}]: {name} is not connected to a road")
+            raise FormatError(N_("marks[{i}]: {name} is not connected to a road", i=i, name=name))
         if p.marked >> sp & 1:
-            raise FormatError(f"marks[{i}]: {name} is marked already")
+            raise FormatError(N_("marks[{i}]: {name} is marked already", i=i, name=name))
         if not s._markable(p) >> sp & 1:
-            raise FormatError(f"marks[{i}]: {name} has nothing to collect (a {sheet.terrain[sp]} "
-                              "space without an icon cannot be marked)")
+            raise FormatError(N_("marks[{i}]: {name} has nothing to collect (a {terrain} space "
+                                 "without an icon cannot be marked)",
+                                 i=i, name=name, terrain=sheet.terrain[sp]))
         s._mark(p, sp)
 
 
@@ -193,14 +209,16 @@ def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> 
     entries: list[tuple[int, int, int]] = []
     for i, item in enumerate(_list(data, "buildings", "['row,col', number]")):
         if not (isinstance(item, list) and len(item) == 2):
-            raise FormatError(f"buildings[{i}]: expected ['row,col', number], got {item!r}")
+            raise FormatError(N_("buildings[{i}]: expected ['row,col', number], got {item!r}",
+                                 i=i, item=item))
         try:
             sp = sheet.space_of(item[0])
         except ValueError as exc:
-            raise FormatError(f"buildings[{i}]: {exc}") from None
+            raise FormatError(N_("buildings[{i}]: {exc}", i=i, exc=exc)) from None
         n = item[1]
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 6:
-            raise FormatError(f"buildings[{i}]: building number must be 1-6, got {n!r}")
+            raise FormatError(N_("buildings[{i}]: building number must be 1-6, got {n!r}",
+                                 i=i, n=n))
         entries.append((i, sp, n))
     # a two-space building: its marks are listed in pairs (1st with 2nd, 3rd with 4th...)
     partner: dict[int, int] = {}
@@ -213,8 +231,9 @@ def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> 
                 firsts[n] = j
     for n, j in firsts.items():
         b = sheet.buildings[n - 1]
-        raise FormatError(f"buildings[{entries[j][0]}]: building {n} ({b.name}) takes two "
-                          "adjacent spaces: list its second mark too")
+        raise FormatError(N_("buildings[{entries}]: building {n} ({name}) takes two adjacent "
+                             "spaces: list its second mark too",
+                             entries=entries[j][0], n=n, name=b.name))
     seconds = set(partner.values())
     # plain buildings first, then those that may share a space (the order play allows)
     order = sorted(range(len(entries)), key=lambda j: sheet.buildings[entries[j][2] - 1]
@@ -224,7 +243,7 @@ def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> 
             continue
         i, sp, n = entries[j]
         if not s._build_sites(p, n) >> sp & 1:
-            raise FormatError(f"buildings[{i}]: {_why_not(s, p, sp, n)}")
+            raise FormatError(N_("buildings[{i}]: {why_not}", i=i, why_not=_why_not(s, p, sp, n)))
         s._write_building(p, n, sp)
         if j in partner:
             i2, sp2, _ = entries[partner[j]]
@@ -232,9 +251,10 @@ def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> 
             ok = s._second_mark_sites(p) >> sp2 & 1
             p.second_mark_of = NO_GUILD
             if not ok:
-                raise FormatError(f"buildings[{i2}]: the second mark of building {n} "
-                                  f"({sheet.buildings[n - 1].name}) must be on a free connected "
-                                  f"land space next to {sheet.space_name(sp)}")
+                raise FormatError(N_("buildings[{i2}]: the second mark of building {n} "
+                                     "({name}) must be on a free connected land space next to "
+                                     "{space_name}",
+                                     i2=i2, n=n, name=sheet.buildings[n - 1].name, space_name=sheet.space_name(sp)))
             s._write_building(p, n, sp2)
 
 
@@ -260,23 +280,23 @@ def _wonder(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> Non
     sheet = s.game.sheet  # type: ignore[attr-defined]
     rw = data.get("wonder", [])
     if not isinstance(rw, (list, dict)):
-        raise FormatError("wonder: expected a list of filled box ids (or {box: value})")
+        raise FormatError(N_("wonder: expected a list of filled box ids (or {box: value})"))
     values: dict[int, int] = {}
     where: dict[int, str] = {}
     for i, bid in enumerate(rw):
         if not isinstance(bid, str) or bid not in sheet.box_index:
-            raise FormatError(f"wonder[{i}]: unknown box {bid!r}; allowed: "
-                              f"{', '.join(sheet.box_index)}")
+            raise FormatError(N_("wonder[{i}]: unknown box {bid!r}; allowed: {allowed}",
+                                 i=i, bid=bid, allowed=', '.join(sheet.box_index)))
         k = sheet.box_index[bid]
         if k in values:
-            raise FormatError(f"wonder[{i}]: box {bid} is listed twice")
+            raise FormatError(N_("wonder[{i}]: box {bid} is listed twice", i=i, bid=bid))
         value = 0  # a list does not give die values: filled as if by a bonus Wonder action
         if isinstance(rw, dict):
             value = rw[bid]
             allowed = sorted(sheet.boxes[k].values) or list(range(1, 7))
             if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-                raise FormatError(f"wonder.{bid}: bad die value {value!r}; allowed: "
-                                  f"{', '.join(map(str, allowed))}")
+                raise FormatError(N_("wonder.{bid}: bad die value {value!r}; allowed: {allowed}",
+                                     bid=bid, value=value, allowed=', '.join(map(str, allowed))))
         values[k] = value
         where[k] = f"wonder.{bid}" if isinstance(rw, dict) else f"wonder[{i}]"
     for k in sorted(values):  # sheet order: a box's prerequisites are listed before it
@@ -307,16 +327,18 @@ def _start(data: Any) -> tuple[RollBuilderState, PlayerSheet]:
     """Check the file's ``game``, its keys and its ``sheet``; a fresh one-player state on that
     sheet and its player. Raises FormatError."""
     if not isinstance(data, dict):
-        raise FormatError("file: expected a JSON object")
+        raise FormatError(N_("file: expected a JSON object"))
     g = data.get("game", "roll-builder")
     if g != "roll-builder":
-        raise FormatError(f"game: expected 'roll-builder', got {g!r}")
+        raise FormatError(N_("game: expected 'roll-builder', got {g!r}", g=g))
     for k in data:
         if k not in FIELDS:
             allowed = ", ".join(sorted(FIELDS))
             if re.fullmatch(r"[A-Za-z0-9_]{1,40}", k):
-                raise FormatError(f"{k}: unknown field; allowed: {allowed}")
-            raise FormatError(f"file: unknown field {k[:40]!r}; allowed: {allowed}")
+                raise FormatError(N_("{k}: unknown field; allowed: {allowed}",
+                                     k=k, allowed=allowed))
+            raise FormatError(N_("file: unknown field {k!r}; allowed: {allowed}",
+                                 k=k[:40], allowed=allowed))
     s = _rules_for(data.get("sheet")).new_initial_state(1, 0)
     return s, s.players[0]
 
@@ -375,5 +397,6 @@ def score_file_text(text: str) -> RollBuilderScore:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"file: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise FormatError(N_("file: not valid JSON (line {lineno}: {msg})",
+                             lineno=exc.lineno, msg=exc.msg)) from None
     return score_file(data)

@@ -138,4 +138,8 @@ class RollIntoTownGame(Game):
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score a sheet file (format: docs/formats.md, Roll into Town). Raises FormatError."""
-        return score_sheet_file(self, data)
+        from . import texts
+
+        result = score_sheet_file(self, data)
+        result.texts = texts
+        return result

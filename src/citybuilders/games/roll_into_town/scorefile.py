@@ -22,6 +22,8 @@ from ...core.game import Game, ScoreResult
 from . import rules as R
 from .actions import BUILDING_CODES, TERRAIN_TOKENS, mask_text, parse_mask
 from .rules.explain import placement_text
+from ...core.i18n import N_, ljust, rjust, text_width
+from ...core.i18n import gettext_now as _
 
 __all__ = ["RollIntoTownScore", "score_sheet_file", "parse_map", "check_placements",
            "FILE_KEYS", "PLAYER_KEYS"]
@@ -67,17 +69,28 @@ class RollIntoTownScore(ScoreResult):
 
     def to_text(self) -> str:
         """A table: one column per sheet, one row per category, totals, rank or winners."""
+        t = self.tables()
+        cat_names = getattr(t, "CATEGORY_NAMES", {}) if t else {}
+        rank_names = getattr(t, "RANK_NAMES", {}) if t else {}
         cats = list(self.parts[0])
-        width = max(12, *(len(n) + 2 for n in self.names))
-        lines = ["category".ljust(12) + "".join(n.rjust(width) for n in self.names)]
+        shown = {c: str(cat_names.get(c, c)) for c in cats}
+        head, total = _("category"), _("total")
+        first = max(12, text_width(head) + 1, text_width(total) + 1,
+                    *(text_width(s) + 1 for s in shown.values()))
+        width = max(12, *(text_width(n) + 2 for n in self.names))
+        lines = [ljust(head, first) + "".join(rjust(n, width) for n in self.names)]
         for c in cats:
-            lines.append(c.ljust(12) + "".join(str(p[c]).rjust(width) for p in self.parts))
-        lines.append("total".ljust(12) + "".join(str(t).rjust(width) for t in self.totals))
+            lines.append(ljust(shown[c], first)
+                         + "".join(str(p[c]).rjust(width) for p in self.parts))
+        lines.append(ljust(total, first) + "".join(str(v).rjust(width) for v in self.totals))
         if len(self.names) == 1:
-            lines.append(f"solo rank: {R.solo_rank(self.totals[0])}")
+            rank = R.solo_rank(self.totals[0])
+            lines.append(_("solo rank: {rank}", rank=rank_names.get(rank, rank)))
+        elif len(self.winners) > 1:
+            lines.append(_("winners (shared): {names}",
+                           names=", ".join(self.names[w] for w in self.winners)))
         else:
-            lines.append("winner: " + ", ".join(self.names[w] for w in self.winners)
-                         + (" (shared)" if len(self.winners) > 1 else ""))
+            lines.append(_("winner: {names}", names=", ".join(self.names[w] for w in self.winners)))
         return "\n".join(lines)
 
 
@@ -88,8 +101,9 @@ def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
     building = 0
     if plus:
         if bcode not in _CODE_BUILDING:
-            raise FormatError(f"{where}: unknown building {bcode!r} in {tok!r}; allowed: "
-                              + ", ".join(BUILDING_CODES.values()))
+            raise FormatError(N_("{where}: unknown building {bcode!r} in {tok!r}; allowed: "
+                                 "{allowed}",
+                                 where=where, bcode=bcode, tok=tok, allowed=", ".join(BUILDING_CODES.values())))
         building = _CODE_BUILDING[bcode]
     elif base in _CODE_BUILDING:
         return R.EMPTY, 0, _CODE_BUILDING[base]
@@ -99,18 +113,20 @@ def _parse_token(tok: str, where: str) -> tuple[int, int, int]:
         try:
             sides = parse_mask(base[2:])
         except ValueError as exc:
-            raise FormatError(f"{where}: {tok!r}: {exc}") from None
+            raise FormatError(N_("{where}: {tok!r}: {exc}", where=where, tok=tok, exc=exc)) from None
         if base[0] == "r":
             terrain = R.RIVER
             if sides not in R.RIVER_SHAPES:
-                raise FormatError(f"{where}: river {tok!r} needs two sides (NS, EW, NE, ES, SW, "
-                                  "NW)")
+                raise FormatError(N_("{where}: river {tok!r} needs two sides (NS, EW, NE, ES, "
+                                     "SW, NW)", where=where, tok=tok))
         else:
             terrain = R.COAST
             if sides.bit_count() > 3:
-                raise FormatError(f"{where}: coast {tok!r} has water on 1, 2 or 3 sides")
+                raise FormatError(N_("{where}: coast {tok!r} has water on 1, 2 or 3 sides",
+                                     where=where, tok=tok))
     else:
-        raise FormatError(f"{where}: unknown cell {tok!r}; allowed: {_ALLOWED_TOKENS}")
+        raise FormatError(N_("{where}: unknown cell {tok!r}; allowed: {ALLOWED_TOKENS}",
+                             where=where, tok=tok, ALLOWED_TOKENS=_ALLOWED_TOKENS))
     return terrain, sides, building
 
 
@@ -120,26 +136,29 @@ def parse_map(rows_data: Any, geo: R.Geometry, field: str,
     row and column for any problem of size, tokens, building shapes or the river chain.
     Placement rules are :func:`check_placements` (the score calculator runs both)."""
     if not isinstance(rows_data, list) or not all(isinstance(r, str) for r in rows_data):
-        raise FormatError(f"{field}: expected a list of {geo.rows} row strings")
+        raise FormatError(N_("{field}: expected a list of {rows} row strings",
+                             field=field, rows=geo.rows))
     if len(rows_data) != geo.rows:
-        raise FormatError(f"{field}: expected {geo.rows} rows, got {len(rows_data)} "
-                          "(set options.rows for another size)")
+        raise FormatError(N_("{field}: expected {rows} rows, got {count} (set options.rows for "
+                             "another size)", field=field, rows=geo.rows, count=len(rows_data)))
     sheet = R.Sheet(geo, watermill_front)
     sheet.terrain[geo.hall] = R.EMPTY
     for r, row in enumerate(rows_data):
         toks = row.split()
         if len(toks) != geo.cols:
-            raise FormatError(f"{field}[{r}]: expected {geo.cols} cells, got {len(toks)}")
+            raise FormatError(N_("{field}[{r}]: expected {cols} cells, got {count}",
+                                 field=field, r=r, cols=geo.cols, count=len(toks)))
         for c, tok in enumerate(toks):
             i = r * geo.cols + c
             t, sides, b = _parse_token(tok, f"{field}[{r}][{c}]")
             sheet.terrain[i], sheet.sides[i], sheet.bld[i] = t, sides, b
     hall_r, hall_c = divmod(geo.hall, geo.cols)
     if sheet.terrain[geo.hall] != R.TOWN_HALL:
-        raise FormatError(f"{field}[{hall_r}][{hall_c}]: the centre cell must be the town hall "
-                          "'TH'")
+        raise FormatError(N_("{field}[{hall_r}][{hall_c}]: the centre cell must be the town "
+                             "hall 'TH'", field=field, hall_r=hall_r, hall_c=hall_c))
     if sheet.terrain.count(R.TOWN_HALL) != 1:
-        raise FormatError(f"{field}: exactly one town hall 'TH' (the centre cell) expected")
+        raise FormatError(N_("{field}: exactly one town hall 'TH' (the centre cell) expected",
+                             field=field))
     _check_buildings(sheet, field)
     _load_river(sheet, field)
     sheet.derive_masks()
@@ -154,13 +173,14 @@ def _check_buildings(sheet: R.Sheet, field: str) -> None:
     bld = sheet.bld
     for code, name in ((R.B_FOUNTAIN, "fountain"), (R.B_MARKET, "market")):
         if bld.count(code) > 1:
-            raise FormatError(f"{field}: at most one {name} (it can be built only once)")
+            raise FormatError(N_("{field}: at most one {name} (it can be built only once)",
+                                 field=field, name=name))
     tops = [i for i, b in enumerate(bld) if b == R.B_LIGHT_TOP]
     bottoms = [i for i, b in enumerate(bld) if b == R.B_LIGHT_BOTTOM]
     if len(tops) > 1 or len(bottoms) > 1 or len(tops) != len(bottoms) or (
             tops and bottoms[0] != tops[0] + geo.cols):
-        raise FormatError(f"{field}: the lighthouse is one 'LT' directly above one 'LB' "
-                          "(built once, not rotated)")
+        raise FormatError(N_("{field}: the lighthouse is one 'LT' directly above one 'LB' "
+                             "(built once, not rotated)", field=field))
     cath = [i for i, b in enumerate(bld) if b == R.B_CATHEDRAL]
     if cath:
         r0 = min(i // geo.cols for i in cath)
@@ -169,8 +189,8 @@ def _check_buildings(sheet: R.Sheet, field: str) -> None:
         shapes = [{(dr, dc) for dr, dc, _ in R.BUILD_KINDS[k][1]}
                   for k in (R.K_CATHEDRAL, R.K_CATHEDRAL_M)]
         if cells not in shapes:
-            raise FormatError(f"{field}: the cathedral is one P-pentomino of 5 'CA' cells "
-                              "(X. / XX / XX or mirrored; built once)")
+            raise FormatError(N_("{field}: the cathedral is one P-pentomino of 5 'CA' cells "
+                                 "(X. / XX / XX or mirrored; built once)", field=field))
 
 
 def _load_river(sheet: R.Sheet, field: str) -> None:
@@ -213,11 +233,13 @@ def _load_river(sheet: R.Sheet, field: str) -> None:
         cur = nxt
     if len(order) != len(cells):
         r, c = divmod(next(i for i in cells if i not in seen), geo.cols)
-        raise FormatError(f"{field}[{r}][{c}]: river square not connected to the river (a map "
-                          "has one river, its pieces joined through their flow sides)")
+        raise FormatError(N_("{field}[{r}][{c}]: river square not connected to the river (a "
+                             "map has one river, its pieces joined through their flow sides)",
+                             field=field, r=r, c=c))
     if geo.side_nb[start][src_side] >= 0:
         r, c = divmod(start, geo.cols)
-        raise FormatError(f"{field}[{r}][{c}]: the river must start at the map edge")
+        raise FormatError(N_("{field}[{r}][{c}]: the river must start at the map edge",
+                             field=field, r=r, c=c))
     sheet.river = order
     sheet.river_src = src_side
     sheet.river_exit = prev_exit
@@ -277,31 +299,33 @@ def check_placements(sheet: R.Sheet, field: str, coast_masks: tuple[int, ...]) -
         if t == R.COAST and sheet.sides[i] not in allowed:
             r, c = divmod(i, geo.cols)
             raise FormatError(
-                f"{field}[{r}][{c}]: coast 'c:{mask_text(sheet.sides[i])}' is not allowed by "
-                "option coast_two_side_shape=corner_only (two water sides only as a corner: "
-                "NE, ES, SW, NW)")
+                N_("{field}[{r}][{c}]: coast 'c:{mask_text}' is not allowed by option "
+                   "coast_two_side_shape=corner_only (two water sides only as a corner: NE, "
+                   "ES, SW, NW)", field=field, r=r, c=c, mask_text=mask_text(sheet.sides[i])))
     for kind, anchor, cells in _buildings(sheet):
         if not _placeable(sheet, kind, anchor, cells):
             r, c = divmod(anchor, geo.cols)
             name = R.KIND_BUILDING[kind]
-            raise FormatError(f"{field}[{r}][{c}]: the {name} cannot stand there (allowed: "
-                              f"{placement_text(kind, sheet.watermill_front)})")
+            raise FormatError(N_("{field}[{r}][{c}]: the {name} cannot stand there (allowed: "
+                                 "{placement_text})",
+                                 field=field, r=r, c=c, name=name, placement_text=placement_text(kind, sheet.watermill_front)))
 
 
 def _game_for(game: Game, opts: Any) -> Game:
     """``game`` itself, or a game of the same class with ``opts`` over its options."""
     if not isinstance(opts, Mapping):
-        raise FormatError("options: expected an object")
+        raise FormatError(N_("options: expected an object"))
     if not opts:
         return game
     known = [o.name for o in game.option_specs]
     for k in opts:
         if k not in known:
-            raise FormatError(f"options: unknown option {_key(k)}; allowed: {', '.join(known)}")
+            raise FormatError(N_("options: unknown option {key}; allowed: {allowed}",
+                                 key=_key(k), allowed=', '.join(known)))
     try:
         return type(game)(**{**game.options, **{str(k): v for k, v in opts.items()}})
     except OptionError as exc:
-        raise FormatError(f"options: {exc}") from None
+        raise FormatError(N_("options: {exc}", exc=exc)) from None
 
 
 def _key(key: Any) -> str:
@@ -312,7 +336,7 @@ def _key(key: Any) -> str:
 
 def _name(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise FormatError(f"{field}: expected a string")
+        raise FormatError(N_("{field}: expected a string", field=field))
     return value
 
 
@@ -321,12 +345,14 @@ def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
     file's ``options``). Raises FormatError naming the bad field, e.g. ``players[1].map[2][3]:
     ...``; unknown keys name the key and the allowed ones."""
     if not isinstance(data, Mapping):
-        raise FormatError("file: expected a JSON object")
+        raise FormatError(N_("file: expected a JSON object"))
     extra = sorted(_key(k) for k in data if k not in FILE_KEYS)
     if extra:
-        raise FormatError(f"{extra[0]}: unknown key; allowed: {', '.join(FILE_KEYS)}")
+        raise FormatError(N_("{extra}: unknown key; allowed: {allowed}",
+                             extra=extra[0], allowed=', '.join(FILE_KEYS)))
     if "game" in data and data["game"] != GAME_ID:
-        raise FormatError(f"game: expected {GAME_ID!r}, got {repr(data['game'])[:60]}")
+        raise FormatError(N_("game: expected {GAME_ID!r}, got {game}",
+                             GAME_ID=GAME_ID, game=repr(data['game'])[:60]))
     g = _game_for(game, data.get("options", {}))
     geo = g.geo
     rule = g.options["river_connect_rule"]
@@ -334,25 +360,25 @@ def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
     coast_masks = R.allowed_coast_masks(g.options["coast_two_side_shape"])
     if "players" in data:
         if "map" in data:
-            raise FormatError("map: give either 'map' (one sheet) or 'players', not both")
+            raise FormatError(N_("map: give either 'map' (one sheet) or 'players', not both"))
         players = data["players"]
         if not isinstance(players, list) or not 1 <= len(players) <= 6:
-            raise FormatError("players: expected a list of 1 to 6 sheets")
+            raise FormatError(N_("players: expected a list of 1 to 6 sheets"))
         entries = []
         for k, p in enumerate(players):
             if not isinstance(p, Mapping) or "map" not in p:
-                raise FormatError(f"players[{k}]: expected an object with 'map'")
+                raise FormatError(N_("players[{k}]: expected an object with 'map'", k=k))
             extra = sorted(_key(x) for x in p if x not in PLAYER_KEYS)
             if extra:
-                raise FormatError(f"players[{k}].{extra[0]}: unknown key; allowed: "
-                                  f"{', '.join(PLAYER_KEYS)}")
+                raise FormatError(N_("players[{k}].{extra}: unknown key; allowed: {allowed}",
+                                     k=k, extra=extra[0], allowed=', '.join(PLAYER_KEYS)))
             name = _name(p.get("name", f"Player {k + 1}"), f"players[{k}].name")
             entries.append((name, p["map"], f"players[{k}].map"))
     elif "map" in data:
         name = _name(data.get("name", "Player 1"), "name")
         entries = [(name, data["map"], "map")]
     else:
-        raise FormatError("map: missing (a list of row strings), or give 'players'")
+        raise FormatError(N_("map: missing (a list of row strings), or give 'players'"))
     names, parts, connects = [], [], []
     for name, rows, field in entries:
         sheet = parse_map(rows, geo, field, front)

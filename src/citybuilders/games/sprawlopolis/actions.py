@@ -30,6 +30,7 @@ import re
 
 from ...core.errors import IllegalActionError
 from .loader import CARD_RANGE_TEXT, NUM_CARDS
+from ...core.i18n import N_
 
 __all__ = [
     "WIDTH",
@@ -116,7 +117,7 @@ def notation_numbers(text: str) -> list[int]:
     than 6 characters (``number too large``)."""
     found = re.findall(r"-?\d+", text)
     if any(len(x) > 6 for x in found):
-        raise IllegalActionError(f"'{text.strip()[:40]}': number too large")
+        raise IllegalActionError(N_("'{strip}': number too large", strip=text.strip()[:40]))
     return [int(x) for x in found]
 
 
@@ -125,7 +126,8 @@ def parse_chance(text: str, nums: list[int]) -> int:
     (from :func:`notation_numbers`). Raises IllegalActionError unless there is exactly one
     number; whether that card is in the deck is the state's check."""
     if len(nums) != 1:
-        raise IllegalActionError(f"'{text.strip()}': expected a card number, e.g. 'card 7'")
+        raise IllegalActionError(N_("'{strip}': expected a card number, e.g. 'card 7'",
+                                    strip=text.strip()))
     return nums[0]
 
 
@@ -138,16 +140,19 @@ def parse_play(text: str, nums: list[int]) -> int:
     """
     if len(nums) not in (3, 4):
         raise IllegalActionError(
-            f"'{text.strip()}': expected 'play CARD at ROW,COL [rot 180]', e.g. 'play 7 at 0,2'"
+            N_("'{strip}': expected 'play CARD at ROW,COL [rot 180]', e.g. 'play 7 at 0,2'",
+               strip=text.strip())
         )
     card, row, col = nums[:3]
     rot = nums[3] if len(nums) == 4 else 0
     if rot not in (0, 180):
         raise IllegalActionError(
-            f"rotation {rot} is not allowed: cards stay horizontal (rot 0 or 180)"
+            N_("rotation {rot} is not allowed: cards stay horizontal (rot 0 or 180)", rot=rot)
         )
     if not 1 <= card <= NUM_CARDS:
-        raise IllegalActionError(f"card {card} does not exist (cards are {CARD_RANGE_TEXT})")
+        raise IllegalActionError(N_("card {card} does not exist (cards are {CARD_RANGE_TEXT})",
+                                    card=card, CARD_RANGE_TEXT=CARD_RANGE_TEXT))
     if not (MIN_USER <= row <= MAX_USER and MIN_USER <= col <= MAX_USER):
-        raise IllegalActionError(f"position {row},{col} is too far from the city")
+        raise IllegalActionError(N_("position {row},{col} is too far from the city",
+                                    row=row, col=col))
     return encode(card, index_of(row, col), 1 if rot == 180 else 0)

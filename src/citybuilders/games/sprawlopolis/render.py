@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
+from ...core.i18n import current
 from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
 from ...core.view import Panel, View
@@ -19,7 +20,8 @@ from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
 from .scoring import Breakdown
-from .texts import OUTCOME, PANEL_TITLES, SCORE_LABELS, TEXT_KEY, ZONE_NAMES, condition_label
+from .texts import OUTCOME, PANEL_TITLES, condition_label
+from . import texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.game import State
@@ -90,7 +92,7 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
                 else:
                     row.append("   ")
             lines.append("".join(row))
-        lines.append(TEXT_KEY)
+        lines.append(texts.for_language(current()).TEXT_KEY)
     b = state.breakdown()
     parts = [f"{z} {v}" for z, v in b.groups.items()]
     parts.append(f"roads -{b.road_tax} ({b.roads})")
@@ -265,19 +267,24 @@ class SprawlScoreResult(ScoreResult):
 
     def to_text(self) -> str:
         """A readable table of the breakdown."""
+        from ...core.i18n import current, ljust, text_width
+
         b = self.breakdown
+        t = texts.for_language(current())
+        labels, zones, outcome = t.SCORE_LABELS, t.ZONE_NAMES, t.OUTCOME
         rows: list[tuple[str, int]] = [
-            (SCORE_LABELS["largest_group"].format(zone=ZONE_NAMES[zone]), v)
+            (labels["largest_group"].format(zone=zones[zone]), v)
             for zone, v in b.groups.items()]
         if b.blocks != sum(b.groups.values()):
-            rows.append((SCORE_LABELS["block_points"], b.blocks))
-        rows.append((SCORE_LABELS["roads"].format(roads=b.roads), -b.road_tax))
-        rows += [(condition_label(n), v) for n, v in b.conditions.items()]
-        rows += [(SCORE_LABELS["total"], b.total), (SCORE_LABELS["target"], b.target)]
-        lines = [SCORE_LABELS["title"], ""]
-        lines += [f"  {label:<28}{value:>5}" for label, value in rows]
+            rows.append((labels["block_points"], b.blocks))
+        rows.append((labels["roads"].format(roads=b.roads), -b.road_tax))
+        rows += [(f"{n} {t.CONDITION_NAMES[n]}", v) for n, v in b.conditions.items()]
+        rows += [(labels["total"], b.total), (labels["target"], b.target)]
+        lines = [labels["title"], ""]
+        w = max(28, *(text_width(label) + 1 for label, _v in rows))
+        lines += [f"  {ljust(label, w)}{value:>5}" for label, value in rows]
         lines.append("")
-        lines.append(OUTCOME["won"] if b.won else OUTCOME["lost"])
+        lines.append(outcome["won"] if b.won else outcome["lost"])
         return "\n".join(lines)
 
 

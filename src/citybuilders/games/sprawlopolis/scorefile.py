@@ -34,6 +34,7 @@ from .loader import CARD_RANGE_TEXT, CARDS, parse_token
 from .rules.city import CITY_SIZE, PLACEMENT_TEXT, City, Placement, placement_problem
 from .rules.options import OPTION_SPECS
 from .scoring import Breakdown, Rules, score_city
+from ...core.i18n import N_
 
 __all__ = ["FILE_KEYS", "CARD_KEYS", "MAX_GRID", "MAX_GRID_BLOCKS", "MAX_INT", "score_city_file",
            "grid_cells", "cards_city"]
@@ -65,10 +66,12 @@ def _int(value: Any, field: str, bounded: bool = True) -> int:
     """``value`` if it is an integer (within ±:data:`MAX_INT` when ``bounded``); else FormatError
     naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"{field}: expected an integer, got {_show(value)}")
+        raise FormatError(N_("{field}: expected an integer, got {show}",
+                             field=field, show=_show(value)))
     if bounded and not -MAX_INT <= value <= MAX_INT:
         raise FormatError(
-            f"{field}: expected an integer from {-MAX_INT} to {MAX_INT}, got {_show(value)}")
+            N_("{field}: expected an integer from {value} to {MAX_INT}, got {show}",
+               field=field, value=-MAX_INT, MAX_INT=MAX_INT, show=_show(value)))
     return value
 
 
@@ -76,14 +79,16 @@ def _conditions(data: Mapping[str, Any]) -> list[int]:
     conds = data.get("conditions")
     if not isinstance(conds, list) or len(conds) != 3:
         raise FormatError(
-            f"conditions: expected a list of 3 condition card numbers ({CARD_RANGE_TEXT})")
+            N_("conditions: expected a list of 3 condition card numbers ({CARD_RANGE_TEXT})",
+               CARD_RANGE_TEXT=CARD_RANGE_TEXT))
     out = []
     for k, n in enumerate(conds):
         n = _int(n, f"conditions[{k}]")
         if n not in CARDS:
-            raise FormatError(f"conditions[{k}]: unknown card {n}; cards are numbered {CARD_RANGE_TEXT}")
+            raise FormatError(N_("conditions[{k}]: unknown card {n}; cards are numbered "
+                                 "{CARD_RANGE_TEXT}", k=k, n=n, CARD_RANGE_TEXT=CARD_RANGE_TEXT))
         if n in out:
-            raise FormatError(f"conditions[{k}]: card {n} is listed twice")
+            raise FormatError(N_("conditions[{k}]: card {n} is listed twice", k=k, n=n))
         out.append(n)
     return out
 
@@ -91,39 +96,43 @@ def _conditions(data: Mapping[str, Any]) -> list[int]:
 def grid_cells(rows: Any) -> tuple[list[int], list[int]]:
     """Flat cells and occupied list of a ``grid`` (list of token rows). Raises FormatError."""
     if not isinstance(rows, list) or not rows:
-        raise FormatError("grid: expected a non-empty list of rows of block tokens")
+        raise FormatError(N_("grid: expected a non-empty list of rows of block tokens"))
     if len(rows) > MAX_GRID:
-        raise FormatError(f"grid: at most {MAX_GRID} rows")
+        raise FormatError(N_("grid: at most {MAX_GRID} rows", MAX_GRID=MAX_GRID))
     width = None
     cells = [0] * (WIDTH * WIDTH)
     occ: list[int] = []
     for r, row in enumerate(rows):
         if not isinstance(row, str):
-            raise FormatError(f"grid[{r}]: expected a string of block tokens, got {_show(row)}")
+            raise FormatError(N_("grid[{r}]: expected a string of block tokens, got {show}",
+                                 r=r, show=_show(row)))
         tokens = row.split()
         if width is None:
             width = len(tokens)
             if not 1 <= width <= MAX_GRID:
-                raise FormatError(f"grid[{r}]: expected 1 to {MAX_GRID} block tokens")
+                raise FormatError(N_("grid[{r}]: expected 1 to {MAX_GRID} block tokens",
+                                     r=r, MAX_GRID=MAX_GRID))
         elif len(tokens) != width:
             raise FormatError(
-                f"grid[{r}]: has {len(tokens)} tokens, row 0 has {width}; use '.' for empty cells"
+                N_("grid[{r}]: has {count} tokens, row 0 has {width}; use '.' for empty cells",
+                   r=r, count=len(tokens), width=width)
             )
         for c, tok in enumerate(tokens):
             try:
                 code = parse_token(tok if len(tok) <= 12 else tok[:9] + "...")
             except ValueError as exc:
-                raise FormatError(f"grid[{r}] column {c}: {exc}") from None
+                raise FormatError(N_("grid[{r}] column {c}: {exc}", r=r, c=c, exc=exc)) from None
             if code:
                 i = (r + 3) * WIDTH + c + 3
                 cells[i] = code
                 occ.append(i)
     if not occ:
-        raise FormatError("grid: no blocks at all")
+        raise FormatError(N_("grid: no blocks at all"))
     if len(occ) > MAX_GRID_BLOCKS:
         raise FormatError(
-            f"grid: {len(occ)} blocks; a city has at most {MAX_GRID_BLOCKS} "
-            f"({CITY_SIZE} cards of 4 blocks)")
+            N_("grid: {count} blocks; a city has at most {MAX_GRID_BLOCKS} ({CITY_SIZE} cards "
+               "of 4 blocks)",
+               count=len(occ), MAX_GRID_BLOCKS=MAX_GRID_BLOCKS, CITY_SIZE=CITY_SIZE))
     return cells, occ
 
 
@@ -136,31 +145,38 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
     detached or (``cover_whole_card="forbidden"``) card-burying placement.
     """
     if not isinstance(entries, list) or not entries:
-        raise FormatError("cards: expected a non-empty list of {card, row, col, rot} objects")
+        raise FormatError(N_("cards: expected a non-empty list of {card, row, col, rot} objects"))
     if len(entries) > CITY_SIZE:
-        raise FormatError(f"cards: a city has at most {CITY_SIZE} cards, got {len(entries)}")
+        raise FormatError(N_("cards: a city has at most {CITY_SIZE} cards, got {count}",
+                             CITY_SIZE=CITY_SIZE, count=len(entries)))
     parsed = []
     used: dict[int, int] = {}
     for k, e in enumerate(entries):
         where = f"cards[{k}]"
         if not isinstance(e, Mapping):
-            raise FormatError(f"{where}: expected an object with card, row, col, rot")
+            raise FormatError(N_("{where}: expected an object with card, row, col, rot",
+                                 where=where))
         for key in e:
             if key not in CARD_KEYS:
                 raise FormatError(
-                    f"{where}: unknown key {_show(key)}; allowed: {', '.join(CARD_KEYS)}")
+                    N_("{where}: unknown key {show}; allowed: {allowed}",
+                       where=where, show=_show(key), allowed=', '.join(CARD_KEYS)))
         for key in ("card", "row", "col"):
             if key not in e:
-                raise FormatError(f"{where}: missing '{key}'")
+                raise FormatError(N_("{where}: missing '{key}'", where=where, key=key))
         card = _int(e["card"], f"{where}.card")
         if card not in CARDS:
-            raise FormatError(f"{where}: unknown card {card}; cards are numbered {CARD_RANGE_TEXT}")
+            raise FormatError(N_("{where}: unknown card {card}; cards are numbered "
+                                 "{CARD_RANGE_TEXT}",
+                                 where=where, card=card, CARD_RANGE_TEXT=CARD_RANGE_TEXT))
         where = f"cards[{k}] (card {card})"
         if card in used:
-            raise FormatError(f"{where}: card {card} is used twice (also cards[{used[card]}])")
+            raise FormatError(N_("{where}: card {card} is used twice (also cards[{used}])",
+                                 where=where, card=card, used=used[card]))
         if card in conditions:
             raise FormatError(
-                f"{where}: card {card} is a scoring condition of this game; its blocks side is not used"
+                N_("{where}: card {card} is a scoring condition of this game; its blocks side "
+                   "is not used", where=where, card=card)
             )
         used[card] = k
         row = _int(e["row"], f"{where}.row", bounded=False)
@@ -168,7 +184,8 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
         rot = _int(e.get("rot", 0), f"{where}.rot")
         if rot not in (0, 180):
             raise FormatError(
-                f"{where}: rotation {rot} is not allowed; cards stay horizontal (rot 0 or 180)"
+                N_("{where}: rotation {rot} is not allowed; cards stay horizontal (rot 0 or "
+                   "180)", where=where, rot=rot)
             )
         parsed.append((card, row, col, rot))
     r0, c0 = parsed[0][1], parsed[0][2]
@@ -179,14 +196,17 @@ def cards_city(entries: Any, conditions: list[int], cover_whole_card: str = "all
         dr, dc = row - r0, col - c0
         if not (MIN_USER <= dr <= MAX_USER and MIN_USER <= dc <= MAX_USER):
             raise FormatError(
-                f"cards[{k}] (card {card}) at {_show(row)},{_show(col)}: illegal placement, does "
-                f"not touch the city (it is {_show(max(abs(dr), abs(dc)))} blocks from cards[0])"
+                N_("cards[{k}] (card {card}) at {show},{show2}: illegal placement, does not "
+                   "touch the city (it is {show3} blocks from cards[0])",
+                   k=k, card=card, show=_show(row), show2=_show(col), show3=_show(max(abs(dr), abs(dc))))
             )
         pos = index_of(dr, dc)
         problem = placement_problem(city, pos, cover_whole_card)
         if problem != Placement.LEGAL:
             raise FormatError(
-                f"cards[{k}] (card {card}) at {row},{col}: illegal placement, {PLACEMENT_TEXT[problem]}")
+                N_("cards[{k}] (card {card}) at {row},{col}: illegal placement, "
+                   "{PLACEMENT_TEXT}",
+                   k=k, card=card, row=row, col=col, PLACEMENT_TEXT=PLACEMENT_TEXT[problem]))
         city.place(card, pos, 1 if rot == 180 else 0)
     return city
 
@@ -199,24 +219,26 @@ def _options(game_name: str, game_options: Mapping[str, Any], data: Mapping[str,
         return dict(game_options)
     extra = data["options"]
     if not isinstance(extra, Mapping):
-        raise FormatError("options: expected an object of rules options")
+        raise FormatError(N_("options: expected an object of rules options"))
     specs = {o.name: o for o in OPTION_SPECS if o.name != "conditions"}
     for key, value in extra.items():
         if key == "conditions":
-            raise FormatError("options: 'conditions' is not a rules option here; give the file's "
-                              "top-level 'conditions'")
+            raise FormatError(N_("options: 'conditions' is not a rules option here; give the "
+                                 "file's top-level 'conditions'"))
         spec = specs.get(key)
         if spec is None:
-            raise FormatError(f"options: unknown option {_show(key)} for {game_name}; "
-                              f"allowed: {', '.join(sorted(specs))}")
+            raise FormatError(N_("options: unknown option {show} for {game_name}; allowed: "
+                                 "{allowed}",
+                                 show=_show(key), game_name=game_name, allowed=', '.join(sorted(specs))))
         if spec.type is str and (not isinstance(value, str) or (
                 spec.choices is not None and value not in spec.choices)):
-            raise FormatError(f"options: option '{key}' of {game_name}: bad value {_show(value)}; "
-                              f"allowed: {spec.allowed_text()}")
+            raise FormatError(N_("options: option '{key}' of {game_name}: bad value {show}; "
+                                 "allowed: {allowed_text}",
+                                 key=key, game_name=game_name, show=_show(value), allowed_text=spec.allowed_text()))
     try:
         return resolve_options(OPTION_SPECS, {**base, **extra}, game_name)
     except CitybuildersError as exc:
-        raise FormatError(f"options: {exc}") from None
+        raise FormatError(N_("options: {exc}", exc=exc)) from None
 
 
 def score_city_file(game_name: str, game_options: Mapping[str, Any], data: Any) -> Breakdown:
@@ -226,18 +248,21 @@ def score_city_file(game_name: str, game_options: Mapping[str, Any], data: Any) 
     Raises FormatError for a malformed file or an illegal placement (one line, names the field).
     """
     if not isinstance(data, Mapping):
-        raise FormatError("file: expected a JSON object")
+        raise FormatError(N_("file: expected a JSON object"))
     for key in data:
         if key not in FILE_KEYS:
-            raise FormatError(f"file: unknown key {_show(key)}; allowed: {', '.join(FILE_KEYS)}")
+            raise FormatError(N_("file: unknown key {show}; allowed: {allowed}",
+                                 show=_show(key), allowed=', '.join(FILE_KEYS)))
     named = data.get("game", game_name)
     if not isinstance(named, str) or normalize_game_name(named) != game_name:
-        raise FormatError(f"game: expected {game_name!r}, got {_show(data['game'])}")
+        raise FormatError(N_("game: expected {game_name!r}, got {show}",
+                             game_name=game_name, show=_show(data['game'])))
     options = _options(game_name, game_options, data)
     conditions = _conditions(data)
     has_cards, has_grid = "cards" in data, "grid" in data
     if has_cards == has_grid:
-        raise FormatError("file: give exactly one of 'cards' (placements in play order) or 'grid'")
+        raise FormatError(N_("file: give exactly one of 'cards' (placements in play order) or "
+                             "'grid'"))
     if has_cards:
         city = cards_city(data["cards"], conditions, options["cover_whole_card"])
         cells, occ = city.cells, city.occ

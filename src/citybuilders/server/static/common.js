@@ -28,10 +28,14 @@ CB.setSvg = (box, markup) => {
   });
   box.replaceChildren(t.content);
 };
+/* The page language (<html lang>, e.g. "pt-BR"): every API and WebSocket call carries it as
+   ?lang= so the server's texts (errors, panels, status lines, log) come in the same language. */
+CB.lang = document.documentElement.lang || "en";
+CB.withLang = (url) => url + (url.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(CB.lang);
 CB.api = async (url, opts) => {
-  const res = await fetch(url, opts);
+  const res = await fetch(CB.withLang(url), opts);
   let data = null;
-  try { data = await res.json(); } catch (e) { data = { error: "bad server reply" }; }
+  try { data = await res.json(); } catch (e) { data = { error: CB.t("bad server reply") }; }
   return { ok: res.ok, status: res.status, data };
 };
 CB.showError = (msg) => {
@@ -40,11 +44,11 @@ CB.showError = (msg) => {
   box.textContent = msg || "";
   box.hidden = !msg;
 };
-CB.seatName = (view, s) => (view.seats[s] ? view.seats[s].name : "seat " + (s + 1));
+CB.seatName = (view, s) => (view.seats[s] ? view.seats[s].name : CB.t("seat {num}", { num: s + 1 }));
 CB.value = (v) => {
   if (v === null || v === undefined) return CB.el("span", { class: "muted", text: "—" });
   if (Array.isArray(v)) {
-    if (v.every((x) => x === null || typeof x !== "object")) return CB.el("span", { text: v.length ? v.join(", ") : "(none)" });
+    if (v.every((x) => x === null || typeof x !== "object")) return CB.el("span", { text: v.length ? v.join(", ") : CB.t("(none)") });
     const ul = CB.el("ul");
     v.forEach((x) => ul.append(CB.el("li", {}, CB.value(x))));
     return ul;
@@ -61,7 +65,7 @@ CB.renderPanels = (view) => {
   const box = document.getElementById("panels");
   box.replaceChildren();
   const panels = (view && view.display) || [];
-  if (!panels.length) { box.append(CB.el("p", { class: "muted", text: "(nothing to show)" })); return; }
+  if (!panels.length) { box.append(CB.el("p", { class: "muted", text: CB.t("(nothing to show)") })); return; }
   for (const p of panels) {
     box.append(CB.el("section", { class: "panel", "data-panel": p.title }, CB.el("h4", { text: p.title }), CB.value(p.value)));
   }
@@ -70,10 +74,10 @@ CB.scoreTable = (view) => {
   const parts = [];
   view.scores.forEach((s) => Object.keys(s.parts || {}).forEach((p) => { if (!parts.includes(p)) parts.push(p); }));
   const t = CB.el("table", { class: "scores" });
-  t.append(CB.el("tr", {}, CB.el("th", { text: "player" }), ...parts.map((p) => CB.el("th", { text: p })), CB.el("th", { text: "total" })));
+  t.append(CB.el("tr", {}, CB.el("th", { text: CB.t("player") }), ...parts.map((p) => CB.el("th", { text: (view.score_labels && view.score_labels[p]) || p })), CB.el("th", { text: CB.t("total") })));
   view.scores.forEach((s, i) => {
     const win = view.result && view.result.winners && view.result.winners.includes(i);
-    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: CB.seatName(view, i) + (view.you !== null && view.you !== undefined && i === view.you ? " (you)" : "") }),
+    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: view.you !== null && view.you !== undefined && i === view.you ? CB.t("{name} (you)", { name: CB.seatName(view, i) }) : CB.seatName(view, i) }),
       ...parts.map((p) => CB.el("td", { text: String((s.parts || {})[p] ?? "") })), CB.el("td", { class: "total", text: String(s.total) })));
   });
   return t;
@@ -89,7 +93,7 @@ CB.resultLine = (view) => {
   const line = CB.el("div", { class: "end-result" + (r.outcome ? " " + r.outcome : ""), id: "end-result", text: r.summary || "" });
   return line;
 };
-/* Interface strings: CB.t("English text", {name: value}) -> the page language's text, with
+/* Interface strings: CB.t(msgid, {name: value}) with an English msgid -> the page language's text, with
    {name} placeholders filled. The translations come from the server in the JSON block
    <script type="application/json" id="strings"> (msgid -> text); a missing one is English. */
 CB.strings = (() => { const e = document.getElementById("strings"); try { return e ? JSON.parse(e.textContent) : {}; } catch (x) { return {}; } })();

@@ -16,7 +16,7 @@ const choicesEl = document.getElementById("choices");
 
 function connect(seat) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}&lang=${encodeURIComponent(CB.lang)}`);
   ws.onopen = () => { backoff[seat] = 500; setConn(true); };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -32,7 +32,7 @@ function connect(seat) {
 }
 function setConn(ok) {
   const c = document.getElementById("conn");
-  c.textContent = ok ? "live" : "reconnecting…";
+  c.textContent = ok ? CB.t("live") : CB.t("reconnecting…");
   c.className = "conn " + (ok ? "ok" : "bad");
 }
 
@@ -75,9 +75,12 @@ function render() {
   if (!view) return;
   // status line
   const st = document.getElementById("status");
-  if (view.terminal) st.textContent = "Game over." + (view.result && view.result.summary ? " " + view.result.summary : "");
-  else if (view.legal.length) st.textContent = `Your move, ${CB.seatName(view, current)}` + (prefix.length ? ` — selected: ${prefix.join(" → ")}` : " — click a highlighted target");
-  else st.textContent = "Waiting for " + (view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…");
+  if (view.terminal) st.textContent = CB.t("Game over.") + (view.result && view.result.summary ? " " + view.result.summary : "");
+  else if (view.legal.length) {
+    const name = CB.seatName(view, current);
+    st.textContent = prefix.length ? CB.t("Your move, {name} — selected: {path}", { name, path: prefix.join(" → ") })
+      : CB.t("Your move, {name} — click a highlighted target", { name });
+  } else st.textContent = CB.t("Waiting for {names}", { names: view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…" });
   st.className = "status" + (view.legal.length ? " yourturn" : "");
   if (view.bot_error) CB.showError(view.bot_error);
   // board
@@ -102,7 +105,7 @@ function render() {
     for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
       choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
     }
-    if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: "Cancel" }));
+    if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: CB.t("Cancel") }));
     choicesEl.dataset.renders = String(Number(choicesEl.dataset.renders || 0) + 1);
   }
   document.body.dataset.stateId = String(view.state_id);
@@ -133,7 +136,7 @@ function renderTabs(view) {
   const tabs = document.getElementById("seat-tabs");
   tabs.replaceChildren();
   if (seats.length < 2) return;
-  tabs.append("Viewing as: ");
+  tabs.append(CB.t("Viewing as:") + " ");
   for (const s of seats) {
     const b = CB.el("button", { type: "button", class: "seat-tab" + (s === current ? " on" : ""), text: CB.seatName(view, s) });
     b.onclick = () => { current = s; prefix = []; render(); };

@@ -7,7 +7,7 @@ const slider = document.getElementById("slider");
 slider.max = String(R.steps);
 const seatSel = document.getElementById("seat");
 if (R.token) document.getElementById("seat-pick").hidden = true;
-for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: (R.seat_names && R.seat_names[i]) || "seat " + (i + 1) }));
+for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: (R.seat_names && R.seat_names[i]) || CB.t("seat {num}", { num: i + 1 }) }));
 seatSel.onchange = () => { seat = Number(seatSel.value); load(); };
 
 async function load() {
@@ -23,8 +23,8 @@ async function load() {
   document.getElementById("stepinfo").textContent = `${v.step} / ${v.steps}`;
   CB.setSvg(document.getElementById("board"), v.svg);
   const last = v.log[v.log.length - 1];
-  const over = v.terminal ? "Game over" + (v.result && v.result.summary ? ` (${v.result.summary})` : "") + ". " : "";
-  document.getElementById("status").textContent = over + (last ? `Move ${last.n}: ${last.who}: ${last.text}` : "Start of the game");
+  const over = v.terminal ? (v.result && v.result.summary ? CB.t("Game over ({summary}).", { summary: v.result.summary }) : CB.t("Game over.")) + " " : "";
+  document.getElementById("status").textContent = over + (last ? CB.t("Move {n}: {who}: {text}", { n: last.n, who: last.who, text: last.text }) : CB.t("Start of the game"));
   document.getElementById("scores").replaceChildren(CB.scoreTable(v));
   CB.renderPanels(v);
   CB.renderLog(v);

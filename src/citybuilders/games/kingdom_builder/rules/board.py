@@ -38,6 +38,7 @@ from ..loader import (
     base_section_ids,
     section_data,
 )
+from ....core.i18n import N_
 
 __all__ = [
     "SIZE",
@@ -273,10 +274,12 @@ def make_board(sections: tuple[tuple[str, int], ...],
     """
     data: Mapping[str, SectionData] = section_data() if catalog is None else catalog
     if len(sections) != 4:
-        raise FormatError(f"sections: need exactly 4 sections, got {len(sections)}")
+        raise FormatError(N_("sections: need exactly 4 sections, got {count}", count=len(sections)))
     for sid, rot in sections:
         if sid not in data:
-            raise FormatError(f"sections: unknown section {sid!r}; allowed: {', '.join(data)}")
+            raise FormatError(N_("sections: unknown section {sid!r}; allowed: {allowed}",
+                                 sid=sid, allowed=', '.join(data)))
         if rot not in (0, 180):
-            raise FormatError(f"sections: rotation of {sid} must be 0 or 180, got {rot!r}")
+            raise FormatError(N_("sections: rotation of {sid} must be 0 or 180, got {rot!r}",
+                                 sid=sid, rot=rot))
     return Board(sections, catalog)

@@ -36,6 +36,7 @@ from .board import (
 )
 from .placement import SETTLEMENT_SUPPLY
 from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
+from ....core.i18n import message_of
 
 __all__ = [
     "KingdomBuilderState",
@@ -685,7 +686,7 @@ class KingdomBuilderState(State):
         try:
             return parse_action(text, TILE_KINDS, self.VERBS)
         except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(message_of(exc)) from None
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """Parse notation into a legal action; the error explains why a parsed move is not

@@ -28,6 +28,7 @@ from .legal import ROLLS, LegalMoves
 from .moves import Moves
 from .player_sheet import FIELDS, PlayerSheet
 from .tables import RollBuilderTables
+from ....core.i18n import N_
 
 __all__ = ["RollBuilderState", "RollBuilderRules", "solo_rank"]
 
@@ -186,7 +187,7 @@ class RollBuilderState(LegalMoves, Moves, State):
             try:
                 text = f"road {sh.edge_name[sh.edge_of(words[1])]}"
             except ValueError as exc:
-                raise IllegalActionError(f"'{text.strip()}': {exc}") from None
+                raise IllegalActionError(N_("'{strip}': {exc}", strip=text.strip(), exc=exc)) from None
         return super().string_to_action(text, player)
 
     def explain_illegal(self, action: int, player: int) -> str:

@@ -18,6 +18,7 @@ from ..loader import Sheet, check_sheet_document, load_shipped_sheet, sheet_from
 from .bits import bit_indices
 from .options import OPTION_SPECS
 from .player_sheet import PlayerSheet
+from ....core.i18n import N_
 
 __all__ = ["RollBuilderTables"]
 
@@ -46,7 +47,8 @@ class RollBuilderTables(Game):
                 options["sheet_doc"] = check_sheet_document(doc)
             except FormatError as exc:
                 msg = str(exc).removeprefix("sheet_doc: ").removeprefix("sheet_doc.")
-                raise OptionError(f"option 'sheet_doc' of {self.name}: {msg}") from None
+                raise OptionError(N_("option 'sheet_doc' of {name}: {msg}",
+                                     name=self.name, msg=msg)) from None
         super().__init__(**options)
 
     def _post_init(self) -> None:

@@ -29,6 +29,7 @@ from ..scoring import score_parts, solo_rank
 from .explain import explain
 from .geometry import bits
 from .sheet import Sheet
+from ....core.i18n import N_
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import RollIntoTownGame
@@ -547,7 +548,7 @@ class RollIntoTownState(State):
         try:
             a = parse_action(self.game.space, text)
         except ValueError as exc:
-            raise IllegalActionError(f"'{text.strip()}': {exc}") from None
+            raise IllegalActionError(N_("'{strip}': {exc}", strip=text.strip(), exc=exc)) from None
         if a not in self.legal_actions(player):
             raise IllegalActionError(self.explain_illegal(a, player))
         return a

@@ -41,6 +41,7 @@ from ..actions import (
 from ..loader import CARD_NUMBERS, NUM_CARDS, token_of
 from ..scoring import Breakdown, condition_name, score_city
 from .city import CITY_SIZE, PLACEMENT_TEXT, City, Placement, placement_problem
+from ....core.i18n import N_
 
 if TYPE_CHECKING:  # pragma: no cover
     from ....core.game import Game
@@ -289,10 +290,10 @@ class SprawlopolisState(State):
         if self.is_chance_node():
             card = parse_chance(text, nums)
             if not 1 <= card <= NUM_CARDS or card not in self.deck:
-                raise IllegalActionError(f"card {card} is not in the deck")
+                raise IllegalActionError(N_("card {card} is not in the deck", card=card))
             return CHANCE_BASE + card - 1
         if self.is_terminal():
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(N_("the game is over"))
         a = parse_play(text, nums)
         p = self.current_player() if player is None else player
         if a not in self.legal_actions(p):
