@@ -111,7 +111,7 @@ def page_urls(client) -> list[str]:
         d = r.json()
         tok = d["seats"][0]["token"]
         urls += [f"/play/{d['id']}?t={tok}", f"/replay/{d['id']}?t={tok}"]
-    urls += ["/no-such-page", "/play/abc?t=x"]
+    urls += ["/score", "/no-such-page", "/play/abc?t=x"]
     return urls
 
 

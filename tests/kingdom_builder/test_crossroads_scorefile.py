@@ -60,7 +60,7 @@ def test_example_exact_values() -> None:
 def test_text_output_lists_tasks() -> None:
     g = citybuilders.load_game("kingdom-builder")
     text = g.score_file(example()).to_text()
-    assert "task compass_points" in text and "task advance" in text
+    assert "task Compass points" in text and "task Advance" in text  # the names of texts.py
     assert text.splitlines()[-1].split()[-2:] == ["49", "36"]
 
 
