@@ -216,7 +216,8 @@ class MoveListener:
 
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self.dsn, autocommit=True) as conn:
+                with psycopg.connect(self.dsn, autocommit=True, application_name=(
+                        f"citybuilders listen {os.getpid()}")) as conn:
                     conn.execute(f"LISTEN {MOVES_CHANNEL}")
                     self.connected.set()
                     self._post(None)
@@ -255,7 +256,8 @@ class BotLocks:
         import psycopg
 
         if self._conn is None or self._conn.closed:
-            self._conn = psycopg.connect(self.dsn, autocommit=True)
+            self._conn = psycopg.connect(self.dsn, autocommit=True,
+                                         application_name=f"citybuilders bots {os.getpid()}")
         return self._conn
 
     def _try(self, game_ids: list[str]) -> tuple[list[bool], bool]:
@@ -386,10 +388,11 @@ class SharedGameManager(GameManager):
         return task
 
     def cluster_stats(self) -> dict[str, Any]:
-        """``{syncs, conflicts, takeovers, notifies, listen_reconnects, bot_locks_held,
-        write_retries}`` since start."""
+        """``{pid, syncs, conflicts, takeovers, notifies, listen_reconnects, bot_locks_held,
+        write_retries}``: this process and its totals since start."""
         lst = self.listener
-        return {"syncs": self.syncs, "conflicts": self.conflicts, "takeovers": self.takeovers,
+        return {"pid": os.getpid(), "syncs": self.syncs, "conflicts": self.conflicts,
+                "takeovers": self.takeovers,
                 "notifies": lst.received if lst else 0,
                 "listen_reconnects": lst.reconnects if lst else 0,
                 "bot_locks_held": len(self.bot_locks.held),
