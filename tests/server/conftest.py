@@ -7,11 +7,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from helpers import register_test_games, unregister_test_games  # noqa: E402
-
-BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-"""The databases the server suite runs on: SQLite (one process per file) and PostgreSQL
-(the session's throw-away cluster, a new database per test)."""
+from helpers import BACKENDS, register_test_games, unregister_test_games  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="module")
