@@ -634,7 +634,7 @@ def serve(
     if finished_seconds is not None:
         limits = replace(limits, finished_seconds=finished_seconds)
     if workers > 1:
-        from .server.cluster import run_workers
+        from .server.workers import run_workers
 
         run_workers(host, port, db, workers, limits=limits, create_rate=create_rate or None)
         return

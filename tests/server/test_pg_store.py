@@ -15,8 +15,7 @@ import pytest
 import sqlalchemy as sa
 from procs import free_port
 
-from citybuilders.server.store import (MIGRATIONS, SeatRow, StaleWrite, Store, is_postgresql,
-                                       migrate)
+from citybuilders.server.store import MIGRATIONS, SeatRow, StaleWrite, Store, is_postgresql
 
 REAL_TABLES = {"games", "seats", "actions", "alembic_version"}
 

@@ -21,7 +21,10 @@ in the same transaction (``replace_actions_in``), and ``load_game`` refuses a hi
 A database error surfaces as :class:`StoreError` (the server answers 503). A serving process
 holds an exclusive *database lock* (``Store(url, exclusive=True)``; SQLite: ``flock`` on
 ``<db file>.lock``, released by the OS when the process dies), so a second server on the same
-database is refused with one line naming the holder.
+database is refused with one line naming the holder. On PostgreSQL there is no such lock:
+several servers share the database (``server.cluster.SharedStore``), each change being a
+compare-and-set of the stored state id (``change_in``, ``StaleWrite``) announced with
+``NOTIFY`` on ``MOVES_CHANNEL``.
 """
 
 from __future__ import annotations
