@@ -24,11 +24,23 @@ if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
     echo "warning: fonts-noto-cjk missing and no root: Chinese pages may render as boxes" >&2
   fi
 fi
+# PostgreSQL server binaries for the tests marked postgres (tests/pgcluster.py starts a
+# throw-away cluster as an unprivileged user on a free port and stops it at the end)
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "warning: PostgreSQL binaries missing and no root: postgres tests will be skipped" >&2
+  fi
+fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
 # the optional extras the suite tests: RL adapters (tests/rl: OpenSpiel, PettingZoo, Gymnasium),
-# Ray and pyarrow (tests/sim: a real Ray head, Parquet output)
-.venv/bin/python -m pip install -q -e '.[rl,ray,parquet]'
+# Ray and pyarrow (tests/sim: a real Ray head, Parquet output), psycopg (tests/server on
+# PostgreSQL)
+.venv/bin/python -m pip install -q -e '.[rl,ray,parquet,postgres]'
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

@@ -659,7 +659,11 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     db: Optional[str] = typer.Option(None, "--db",
-                                     help="SQLAlchemy URL (default: SQLite in the user data dir)"),
+                                     help="SQLAlchemy URL (default: SQLite in the user data "
+                                          "dir; postgresql+psycopg://user@host/db for several "
+                                          "servers)"),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="server processes on this port (above 1 needs PostgreSQL)"),
     create_rate: int = typer.Option(30, "--create-rate", min=0,
                                     help="new games per minute per client address "
                                     "(429 past it; 0: no limit)"),
@@ -678,9 +682,11 @@ def serve(
 ) -> None:
     """Run the web app: play every game in the browser (vs bots, hot-seat, online).
 
-    One server per database: a second one on the same database is refused (exit 2), as is a
-    database that cannot be opened or upgraded (read-only, locked). Games that leave memory
-    are replayed from the database when next requested."""
+    SQLite: one server per database file, a second one is refused (exit 2). PostgreSQL: any
+    number of servers (``--workers N``, or ``serve`` on other ports and hosts behind a load
+    balancer) serve every game at once (docs/server.md, "Running several servers"). A database
+    that cannot be opened or upgraded (read-only, locked, unreachable) is exit 2. Games that
+    leave memory are replayed from the database when next requested."""
     from dataclasses import replace
 
     from .server import run
@@ -693,6 +699,11 @@ def serve(
         limits = replace(limits, idle_seconds=idle_seconds)
     if finished_seconds is not None:
         limits = replace(limits, finished_seconds=finished_seconds)
+    if workers > 1:
+        from .server.workers import run_workers
+
+        run_workers(host, port, db, workers, limits=limits, create_rate=create_rate or None)
+        return
     run(host=host, port=port, db=db, limits=limits, create_rate=create_rate or None)
 
 

@@ -12,10 +12,16 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
+import pytest
+
 from citybuilders.bots import Bot, register_bot
 from citybuilders.core.game import CHANCE, TERMINAL, Game, PlayerScore, State
 from citybuilders.core.options import Option
 from citybuilders.core.registry import register_game
+
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+"""The databases the server suite runs on (the ``db_url`` fixture): SQLite (one process per
+file) and PostgreSQL (the session's throw-away cluster, a new database per test)."""
 
 CARDS = [f"QZX{c}{i}" for c in "ABCDEFGH" for i in range(3)]  # 24 unique names
 

@@ -362,12 +362,12 @@ def test_schema_is_versioned_by_alembic(tmp_path):
     s.close()
 
 
-def test_games_survive_a_new_app_on_the_same_database(tmp_path):
+def test_games_survive_a_new_app_on_the_same_database(db_url):
     from fastapi.testclient import TestClient
 
     from citybuilders.server import create_app
 
-    url = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    url = db_url
     with TestClient(create_app(url)) as c:
         gid, toks = create(c, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
         for _ in range(3):

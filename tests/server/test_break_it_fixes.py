@@ -17,8 +17,8 @@ H = "X-Seat-Token"
 
 
 @pytest.fixture()
-def client(tmp_path):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", create_rate=3)) as c:
+def client(db_url):
+    with TestClient(create_app(db_url, create_rate=3)) as c:
         yield c
 
 

@@ -73,8 +73,8 @@ def _everything(srv: Server, gid: str, toks: list[str]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", SIMULTANEOUS)
-def test_undo_between_other_seats_moves_survives_kill_9_exactly(tmp_path, game):
-    srv = Server(f"sqlite:///{tmp_path / 'undo.sqlite3'}").start()
+def test_undo_between_other_seats_moves_survives_kill_9_exactly(db_url, game):
+    srv = Server(db_url).start()
     try:
         gid, toks = srv.create(game, [{"kind": "human"}, {"kind": "human"}], seed=11)
         middle = _play_with_middle_undos(srv, gid, toks, random.Random(5), 40)

@@ -18,8 +18,8 @@ def _wait_stats(srv: Server, pred, timeout: float = 180.0) -> dict:
         time.sleep(0.2)
 
 
-def test_300_finished_bot_games_leave_memory_and_reload_on_demand(tmp_path):
-    srv = Server(f"sqlite:///{tmp_path / 'mem.sqlite3'}",
+def test_300_finished_bot_games_leave_memory_and_reload_on_demand(db_url):
+    srv = Server(db_url,
                  env={"CITYBUILDERS_FINISHED_SECONDS": "0.5",
                       "CITYBUILDERS_IDLE_SECONDS": "900"}).start()
     try:
@@ -45,10 +45,10 @@ def test_300_finished_bot_games_leave_memory_and_reload_on_demand(tmp_path):
         srv.stop()
 
 
-def test_an_idle_running_game_leaves_memory_and_comes_back_exactly(tmp_path):
+def test_an_idle_running_game_leaves_memory_and_comes_back_exactly(db_url):
     from websockets.sync.client import connect
 
-    srv = Server(f"sqlite:///{tmp_path / 'idle.sqlite3'}",
+    srv = Server(db_url,
                  env={"CITYBUILDERS_IDLE_SECONDS": "0.4"}).start()
     try:
         gid, toks = srv.create("roll-into-town", [{"kind": "human"}, {"kind": "human"}],
@@ -88,13 +88,13 @@ def test_an_idle_running_game_leaves_memory_and_comes_back_exactly(tmp_path):
         srv.stop()
 
 
-def test_least_recently_used_games_beyond_the_limit_leave_memory(tmp_path):
+def test_least_recently_used_games_beyond_the_limit_leave_memory(db_url):
     from fastapi.testclient import TestClient
 
     from citybuilders.server import create_app
     from citybuilders.server.manager import MemoryLimits
 
-    url = f"sqlite:///{tmp_path / 'lru.sqlite3'}"
+    url = db_url
     app = create_app(url, MemoryLimits(max_live_games=5))
     with TestClient(app) as c:
         made = []

@@ -203,13 +203,13 @@ async def _concurrent_games(base: str, games: int, moves: int) -> dict[str, tupl
     return acked
 
 
-def test_kill_9_and_restart_loses_no_game_and_no_move(tmp_path):
+def test_kill_9_and_restart_loses_no_game_and_no_move(db_url):
     """One game move by move, and 16 games moving at the same time (their moves share grouped
     commits): after SIGKILL and a restart every acknowledged move is there."""
     import asyncio
 
     port = _free_port()
-    db = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    db = db_url
     base = f"http://127.0.0.1:{port}"
     proc = _start(port, db)
     try:

@@ -36,8 +36,9 @@ from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
+from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
-from .store import Store, StoreError
+from .store import StoreError
 from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
     check_record
 
@@ -278,7 +279,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     minute (None or 0: no limit; past it 429 with ``Retry-After``). ``max_body``: the request
     body limit in bytes (413).
     """
-    store = Store(db_url, exclusive=True)
+    store = open_store(db_url)  # SQLite: one server per file; PostgreSQL: many (cluster.py)
     limits = limits if limits is not None else MemoryLimits.from_env()
     limiter = RateLimiter(create_rate) if create_rate else None
     templates = Jinja2Templates(directory=str(HERE / "templates"),
@@ -288,7 +289,9 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.manager = GameManager(store, limits=limits)
+        app.state.manager = make_manager(store, limits)
+        if isinstance(app.state.manager, SharedGameManager):
+            await app.state.manager.start()  # hear other servers' moves from the start
         try:
             yield
         finally:
@@ -526,9 +529,12 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.get("/api/stats")
     async def stats(request: Request) -> dict[str, Any]:
         m = manager(request)
-        return {"live_games": len(m.live), "writer": store.writer_stats(),
-                "websockets": sum(len(lg.connections) for lg in list(m.live.values())),
-                "memory": m.memory_stats()}
+        out = {"live_games": len(m.live), "writer": store.writer_stats(),
+               "websockets": sum(len(lg.connections) for lg in list(m.live.values())),
+               "memory": m.memory_stats()}
+        if isinstance(m, SharedGameManager):
+            out["cluster"] = m.cluster_stats()
+        return out
 
     @app.get("/api/games")
     async def api_catalog() -> dict[str, Any]:

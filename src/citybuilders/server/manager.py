@@ -52,12 +52,12 @@ from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
 from .display import display_panels, score_labels, texts_for
-from .store import GameRow, SeatRow, Store, StoreError
+from .store import GameRow, SeatRow, StaleWrite, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
 from ..core.i18n import N_, localize, message_of
 
-__all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "dumps",
-           "ws_view_message"]
+__all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "StaleConflict",
+           "dumps", "ws_view_message"]
 
 log = logging.getLogger("citybuilders.server")
 
@@ -80,6 +80,15 @@ class ApiError(Exception):
         self.status = status
         self.message = message
         self.headers = headers
+
+
+class StaleConflict(ApiError):
+    """409: the change lost a race with another server process on the same game (the stored
+    state id moved on first); the game was reloaded from the database, nothing was written."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(409, f"state_id: stale (the game moved on to state {version}); "
+                              "reload and try again")
 
 
 
@@ -739,6 +748,11 @@ class GameManager:
             meanwhile()
         cancelled = await _until_done(fut)
         exc = fut.exception()
+        if isinstance(exc, StaleWrite):  # another server changed the game first
+            await self._stale_write(lg)
+            if cancelled:
+                raise asyncio.CancelledError
+            raise StaleConflict(lg.version)
         if exc is not None:
             log.error("database write failed (game %s): %s", lg.id, exc)
             self._drop(lg)
@@ -746,6 +760,14 @@ class GameManager:
                 raise asyncio.CancelledError
             raise unavailable(self.store.error(exc))
         return cancelled
+
+    async def _stale_write(self, lg: LiveGame) -> None:
+        """After a StaleWrite (called with ``lg.lock`` held): the stored game is not the one
+        in memory. With one server per database this cannot happen; if it does, ``lg`` leaves
+        memory and the next request replays what is stored. (``cluster.SharedGameManager``
+        reloads it in place instead.)"""
+        log.warning("game %s: the stored game moved on under this server; reloading it", lg.id)
+        self._drop(lg)
 
     async def _commit(self, lg: LiveGame, new: State, texts: list[str],
                       reply_seat: int | None = None) -> None:
@@ -760,7 +782,7 @@ class GameManager:
         entries = new.history()[start:]
         version = lg.version + 1
         status = _status(new)
-        store, gid = self.store, lg.id
+        store, gid, expected = self.store, lg.id, lg.version
         log_after = lg.log + texts
         pre: dict[int, tuple[tuple[int, str | None], bytes]] = {}
 
@@ -778,8 +800,8 @@ class GameManager:
                 except Exception:  # noqa: BLE001 - built again on demand
                     log.exception("pre-rendering the view of seat %s failed", seat)
 
-        cancelled = await self._write(lg, lambda conn: store.append_actions_in(
-            conn, gid, start, entries, version, status), prerender)
+        cancelled = await self._write(lg, lambda conn: store.change_in(
+            conn, gid, expected, start, entries, version, status), prerender)
         lg.last_used = time.monotonic()
         lg.state, lg.version = new, version
         lg.log = log_after
@@ -796,8 +818,8 @@ class GameManager:
 
         In simultaneous games (per-player undo) the entry taken back may lie before other
         seats' later entries: the stored rows from that index are rewritten in the same
-        transaction (``Store.replace_actions_in``) and the log from there is rebuilt, so the
-        database, the log and every seat's view equal what a restart replays."""
+        transaction (``Store.change_in`` with ``rewrite``) and the log from there is rebuilt,
+        so the database, the log and every seat's view equal what a restart replays."""
         if not isinstance(body, dict):
             raise ApiError(400, N_("body: expected a JSON object"))
         sid = body.get("state_id")
@@ -822,9 +844,9 @@ class GameManager:
             log_after = lg.log[:start] + _texts_from(new, start)
             version = lg.version + 1
             status = _status(new)
-            store, gid = self.store, lg.id
-            cancelled = await self._write(lg, lambda conn: store.replace_actions_in(
-                conn, gid, start, tail, version, status))
+            store, gid, expected = self.store, lg.id, lg.version
+            cancelled = await self._write(lg, lambda conn: store.change_in(
+                conn, gid, expected, start, tail, version, status, rewrite=True))
             lg.last_used = time.monotonic()
             lg.state, lg.version = new, version
             lg.log = log_after
@@ -888,6 +910,8 @@ class GameManager:
                     return
                 try:
                     await self._commit(lg, new, [_entry_text(lg.state, seat, action)])
+                except StaleConflict:  # another server moved first: think again on its state
+                    continue
                 except ApiError as exc:
                     lg.bot_error = N_("the move of the bot of seat {num}: {error}",
                                       num=seat + 1, error=exc.message)

@@ -21,7 +21,10 @@ in the same transaction (``replace_actions_in``), and ``load_game`` refuses a hi
 A database error surfaces as :class:`StoreError` (the server answers 503). A serving process
 holds an exclusive *database lock* (``Store(url, exclusive=True)``; SQLite: ``flock`` on
 ``<db file>.lock``, released by the OS when the process dies), so a second server on the same
-database is refused with one line naming the holder.
+database is refused with one line naming the holder. On PostgreSQL there is no such lock:
+several servers share the database (``server.cluster.SharedStore``), each change being a
+compare-and-set of the stored state id (``change_in``, ``StaleWrite``) announced with
+``NOTIFY`` on ``MOVES_CHANNEL``.
 """
 
 from __future__ import annotations
@@ -47,8 +50,9 @@ from sqlalchemy.engine import Engine
 from ..core.errors import CitybuildersError
 from ..core.i18n import N_
 
-__all__ = ["Store", "GameRow", "SeatRow", "StoreError", "DatabaseLock", "SqliteFileLock",
-           "database_lock", "default_db_url", "migrate", "metadata"]
+__all__ = ["Store", "GameRow", "SeatRow", "StoreError", "StaleWrite", "DatabaseLock",
+           "SqliteFileLock", "database_lock", "default_db_url", "migrate", "metadata",
+           "MOVES_CHANNEL", "is_postgresql"]
 
 log = logging.getLogger("citybuilders.server")
 MAX_GROUP = 256
@@ -99,6 +103,33 @@ class StoreError(CitybuildersError):
     server): one line naming the database and the cause. The server answers 503."""
 
 
+class StaleWrite(Exception):
+    """A change was computed from state id ``expected`` of game ``game_id`` but the stored
+    game is no longer at that state id (another server process changed it first): nothing was
+    written. The server reloads the game and answers 409 "stale"."""
+
+    def __init__(self, game_id: str, expected: int) -> None:
+        super().__init__(f"game '{game_id}' is no longer at state {expected} in the database")
+        self.game_id = game_id
+        self.expected = expected
+
+
+MOVES_CHANNEL = "citybuilders_moves"
+"""PostgreSQL ``NOTIFY`` channel of committed changes; payload ``"<game id> <state id>"``."""
+
+MIGRATION_LOCK = 0x63620001
+"""PostgreSQL advisory lock key held while migrating (servers starting at once)."""
+
+
+def is_postgresql(url: str) -> bool:
+    """Whether SQLAlchemy URL ``url`` names a PostgreSQL database (several servers may share
+    it); False for SQLite and for a URL that does not parse."""
+    try:
+        return sa.engine.make_url(url).get_backend_name() == "postgresql"
+    except Exception:  # noqa: BLE001 - a malformed URL fails later, with its own message
+        return False
+
+
 def _db_error(url: str, exc: BaseException, doing: str) -> StoreError:
     """A one-line StoreError for a database exception raised while ``doing`` something."""
     orig = getattr(exc, "orig", None) or exc
@@ -120,9 +151,9 @@ class DatabaseLock:
     process writing the same games would make acknowledged moves disappear).
 
     ``acquire()`` raises StoreError naming the holder if another process has it; ``release()``
-    gives it back. This base class locks nothing (databases without a lock implementation);
-    ``SqliteFileLock`` is the SQLite one. A PostgreSQL implementation would hold
-    ``pg_try_advisory_lock`` on a connection kept for the process' lifetime."""
+    gives it back. This base class locks nothing; ``SqliteFileLock`` is the SQLite one.
+    PostgreSQL takes no such lock: there several servers share one database
+    (``server.cluster``: every change is a compare-and-set on the stored state id)."""
 
     def acquire(self) -> None:
         """Take the lock (no-op here)."""
@@ -255,6 +286,11 @@ def _make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
+    if is_postgresql(url):
+        # a read of a game (its row, seats and entries) is one snapshot; a write that races
+        # another server's on the same game fails (serialisation failure) and is retried
+        return sa.create_engine(url, pool_pre_ping=True, isolation_level="REPEATABLE READ",
+                                pool_size=12, max_overflow=8)
     return sa.create_engine(url, pool_pre_ping=True)
 
 
@@ -268,9 +304,16 @@ def migrate(engine: Engine) -> None:
     # configparser interpolation: a '%' in the URL (a URI file name, a password) is doubled
     cfg.set_main_option("sqlalchemy.url",
                         engine.url.render_as_string(hide_password=False).replace("%", "%%"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    with engine.connect() as conn:
+        postgresql = conn.dialect.name == "postgresql"
+        if postgresql:  # each statement sees what the server migrating before us committed
+            conn.execution_options(isolation_level="READ COMMITTED")
+        with conn.begin():
+            if postgresql:  # servers starting at once migrate one after the other
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"),
+                             {"k": MIGRATION_LOCK})
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
 
 
 @dataclass(slots=True)
@@ -553,6 +596,41 @@ class Store:
             actions_t.delete().where(actions_t.c.game_id == game_id, actions_t.c.idx >= start)
         )
         self.append_actions_in(conn, game_id, start, actions, version, status)
+
+    def change_in(self, conn: sa.Connection, game_id: str, expected: int, start: int,
+                  actions: Sequence[tuple[int, int]], version: int, status: str,
+                  rewrite: bool = False) -> None:
+        """One change of a live game on ``conn`` (inside the caller's transaction): a
+        compare-and-set of the stored state id from ``expected`` to ``version`` (and the
+        status), then the history entries from index ``start`` appended (``rewrite``: the rows
+        from ``start`` are first deleted, an undo). Raises StaleWrite if the stored state id is
+        not ``expected`` (another server changed the game first; nothing is written). On
+        PostgreSQL the change is announced on ``MOVES_CHANNEL`` when the transaction commits.
+
+        Two servers racing on one game cannot both win: the row update serialises them and the
+        loser's compare fails; the ``(game_id, idx)`` primary key refuses a duplicate entry."""
+        done = conn.execute(
+            games_t.update().where(games_t.c.id == game_id, games_t.c.version == expected)
+            .values(version=version, status=status, updated_at=time.time())
+        )
+        if done.rowcount != 1:
+            raise StaleWrite(game_id, expected)
+        if rewrite:
+            conn.execute(actions_t.delete().where(actions_t.c.game_id == game_id,
+                                                  actions_t.c.idx >= start))
+        self._insert_actions(conn, game_id, start, actions)
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.text("SELECT pg_notify(:ch, :payload)"),
+                         {"ch": MOVES_CHANNEL, "payload": f"{game_id} {version}"})
+
+    def stored_version(self, game_id: str) -> int | None:
+        """The stored state id of ``game_id`` (None: no such game). Raises StoreError."""
+        try:
+            with self.engine.connect() as conn:
+                return conn.execute(sa.select(games_t.c.version)
+                                    .where(games_t.c.id == game_id)).scalar()
+        except sa.exc.SQLAlchemyError as exc:
+            raise _db_error(self.url, exc, f"reading game '{game_id}'") from None
 
     def truncate_actions(self, game_id: str, length: int, version: int, status: str) -> None:
         """Delete history entries from index ``length`` on (undo); set version and status."""
