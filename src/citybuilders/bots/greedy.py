@@ -37,8 +37,7 @@ class GreedyBot(Bot):
     def step(self, state: State, player: int) -> int:
         """The greedy action of ``player`` (a random one with probability ``epsilon``)."""
         if self.epsilon and self.rng.random() < self.epsilon:
-            legal = state.legal_actions(player)
-            return legal[self.rng.randrange(len(legal))]
+            return state.sample_action(self.rng, player)
         fast = state.greedy_action(player, self.rng)
         if fast is not None:
             return fast

@@ -220,8 +220,7 @@ class ISMCTSBot(Bot):
                     if depth <= 0:
                         break
                     depth -= 1
-                moves = det.legal_actions(cp)
-                det.apply_legal(moves[rng.randrange(len(moves))], cp)
+                det.apply_legal(det.sample_action(rng, cp), cp)
             if margin:
                 ranks, margins = self._values(det)
                 for m in margins:

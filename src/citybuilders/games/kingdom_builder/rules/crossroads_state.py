@@ -44,7 +44,7 @@ from .state import (
     dump_fields,
     load_fields,
 )
-from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, with_adjacency
+from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, nth_bit, with_adjacency
 
 __all__ = [
     "CrossroadsState",
@@ -355,6 +355,13 @@ class CrossroadsState(KingdomBuilderState):
         if self.fort_card >= 0 and player == self.cur and self.pending == P_NONE and not self.over:
             return mask_actions(self._fort_targets(player), FORT_BUILD_BASE)
         return super()._legal_actions(player)
+
+    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+        """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
+        if self.fort_card >= 0:
+            mask = self._fort_targets(p)
+            return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
+        return super()._sample_turn_action(p, rng)
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:

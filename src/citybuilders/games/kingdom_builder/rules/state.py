@@ -36,7 +36,7 @@ from .board import (
     parse_hex,
 )
 from .placement import SETTLEMENT_SUPPLY
-from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
+from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action, nth_bit
 
 __all__ = [
     "KingdomBuilderState",
@@ -244,7 +244,7 @@ class KingdomBuilderState(State):
         """True if a card ``p`` may play has an empty hex of its terrain (mandatory action,
         rare exception). Crossroads overrides it (up to two cards)."""
         card = self.hand[p]
-        return card != NO_CARD and bool(self.board.tmask[card] & self.empty())
+        return card != NO_CARD and bool(self.board.tmask[card] & ~self.all_occ & ~self.blocked)
 
     def _build_mask(self, p: int) -> int:
         """Hexes ``p`` may build on for the mandatory action now, adjacency rule applied
@@ -297,7 +297,8 @@ class KingdomBuilderState(State):
         self.supply[p] -= 1
         if self.supply[p] == 0:
             self.final_round = True
-        self.acquire(p, h)
+        if self.board.hex_locs[h]:
+            self.acquire(p, h)
 
     def acquire(self, p: int, h: int) -> None:
         """Take a tile for each location next to ``h`` that ``p`` never took from (if any
@@ -399,6 +400,51 @@ class KingdomBuilderState(State):
             if kind.id in kinds:
                 out.extend(kind.legal(self, p))
         return out
+
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
+        """A uniformly random legal action of ``player``: exactly ``legal[rng.randrange(len(
+        legal))]`` (the core contract), found by counting the build hexes and each tile's
+        actions instead of listing them."""
+        if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
+            return super().sample_action(rng, player)
+        return self._sample_turn_action(self.cur, rng)
+
+    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+        """:meth:`sample_action` on ``p``'s own turn (same order as :meth:`_legal_actions`)."""
+        mask = self._build_mask(p)
+        if mask:
+            head = mask.bit_count()
+            if self.mand > 0:
+                return BUILD_BASE + nth_bit(mask, rng.randrange(head))
+        else:
+            head = 1  # END
+        base = p * self.nloc
+        hold = self.hold
+        if READY not in hold[base: base + self.nloc]:
+            r = rng.randrange(head)
+            return BUILD_BASE + nth_bit(mask, r) if mask else END
+        locs = self.board.locations
+        kinds = set()
+        for k in range(self.nloc):
+            if hold[base + k] == READY:
+                kinds.add(locs[k][1])
+        groups = []
+        total = head
+        for kind in KINDS_BY_BASE:
+            if kind.id in kinds:
+                n, data = kind.count(self, p)
+                if n:
+                    groups.append((kind, n, data))
+                    total += n
+        r = rng.randrange(total)
+        if r < head:
+            return BUILD_BASE + nth_bit(mask, r) if mask else END
+        r -= head
+        for kind, n, data in groups:
+            if r < n:
+                return kind.nth(data, r)
+            r -= n
+        raise AssertionError("sampled index out of range")  # pragma: no cover
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
