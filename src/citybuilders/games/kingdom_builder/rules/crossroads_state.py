@@ -561,15 +561,19 @@ class CrossroadsState(KingdomBuilderState):
         return obs
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "CrossroadsState":
-        """As the base game, and the others' hidden second cards are redrawn too (from the
-        remaining deck for the current deck generation, permuted otherwise)."""
-        s = super().resample_from_infostate(player, rng)
-        assert isinstance(s, CrossroadsState)
-        hidden = [
-            q for q in range(self.num_players)
-            if q != player and self.visible_hand2(q, player) is None
-        ]
-        s._redeal(hidden, s.hand2, self.hand2_epoch, s.last_draw2, rng)
+        """As the base game, with the others' hidden second cards (Crossroads tile) redealt
+        jointly with their first cards: one pool per deck generation holds every unseen card,
+        so neither card is drawn knowing the other (digest §9)."""
+        s = self.clone()
+        slots = []
+        for q in range(self.num_players):
+            if q == player:
+                continue
+            if self.visible_hand(q, player) is None:
+                slots.append((s.hand, q, self.hand_epoch[q], s.last_draw))
+            if self.visible_hand2(q, player) is None:
+                slots.append((s.hand2, q, self.hand2_epoch[q], s.last_draw2))
+        s._redeal(slots, rng)
         return s
 
     # ------------------------------------------------------------------ notation

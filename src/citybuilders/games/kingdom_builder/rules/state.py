@@ -680,25 +680,28 @@ class KingdomBuilderState(State):
             q for q in range(self.num_players)
             if q != player and self.visible_hand(q, player) is None
         ]
-        s._redeal(hidden, s.hand, self.hand_epoch, s.last_draw, rng)
+        s._redeal([(s.hand, q, self.hand_epoch[q], s.last_draw) for q in hidden], rng)
         return s
 
-    def _redeal(
-        self, hidden: list[int], hand: list[int], hand_epoch: list[int], last_draw: list[int],
-        rng: random.Random,
-    ) -> None:
-        """Redeal the cards ``hand[q]`` of the players ``hidden`` (in place, on a clone):
-        cards of the current deck generation are redrawn together with the deck, older ones
-        permuted among themselves; the history entries ``last_draw[q]`` are relabelled."""
-        by_epoch: dict[int, list[int]] = {}
-        for q in hidden:
-            by_epoch.setdefault(hand_epoch[q], []).append(q)
-        for ep, qs in by_epoch.items():
+    def _redeal(self, slots: list[tuple[list[int], int, int, list[int]]],
+                rng: random.Random) -> None:
+        """Redeal hidden cards jointly (in place, on a fresh clone). ``slots`` lists each hidden
+        card as ``(cards, q, epoch, draws)``: the card is ``cards[q]``, drawn from deck
+        generation ``epoch`` at history index ``draws[q]``. The cards of the current
+        generation are redrawn together from the unseen pool (the deck plus those cards); the
+        cards of an older generation (all drawn before a reshuffle, so the unseen ones are exactly
+        these) are permuted among themselves. The history entries are relabelled, so the history
+        replays to the redealt position: a card given to an earlier draw of its generation was
+        still in the deck then, because the draws of a generation are a permutation of it."""
+        by_epoch: dict[int, list[tuple[list[int], int, int, list[int]]]] = {}
+        for slot in slots:
+            by_epoch.setdefault(slot[2], []).append(slot)
+        for ep, group in by_epoch.items():
             if ep == self.epoch:
                 pool = list(self.deck)
-                for q in qs:
-                    pool[hand[q]] += 1
-                for q in qs:
+                for cards, q, _, _ in group:
+                    pool[cards[q]] += 1
+                for cards, q, _, _ in group:
                     r = rng.randrange(sum(pool))
                     t = 0
                     for t, c in enumerate(pool):
@@ -706,19 +709,19 @@ class KingdomBuilderState(State):
                             break
                         r -= c
                     pool[t] -= 1
-                    hand[q] = t
+                    cards[q] = t
                 self.deck = pool
             else:
-                cards = [hand[q] for q in qs]
-                rng.shuffle(cards)
-                for q, c in zip(qs, cards):
-                    hand[q] = c
+                drawn = [cards[q] for cards, q, _, _ in group]
+                rng.shuffle(drawn)
+                for (cards, q, _, _), c in zip(group, drawn):
+                    cards[q] = c
         history = self._history  # this state is a fresh clone: relabel its own history in place
-        for q in hidden:
-            idx = last_draw[q]
+        for cards, q, _, draws in slots:
+            idx = draws[q]
             if 0 <= idx < len(history):
                 actor, _ = history[idx]
-                history[idx] = (actor, CARD_BASE + hand[q])
+                history[idx] = (actor, CARD_BASE + cards[q])
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
