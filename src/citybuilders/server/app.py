@@ -31,6 +31,7 @@ from ..core.errors import CitybuildersError
 from ..core.i18n import negotiate, normalize, translations
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
+from . import hints
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .store import Store, StoreError
@@ -254,6 +255,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     app.state.store = store
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(hints.router)  # GET /api/games/{id}/hint (server/hints.py)
 
     def manager(request: Request | WebSocket) -> GameManager:
         return request.app.state.manager
