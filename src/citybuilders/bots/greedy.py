@@ -11,7 +11,12 @@ __all__ = ["GreedyBot", "one_ply_values"]
 
 
 def one_ply_values(state: State, player: int, moves: Sequence[int]) -> list[float]:
-    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones."""
+    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones (or on the
+    game's ``state.successor(action, player)`` where it has one: a copy that skips the history,
+    for one-ply searches; the same values)."""
+    successor = getattr(state, "successor", None)
+    if successor is not None:
+        return [successor(a, player).evaluate(player) for a in moves]
     out = []
     for a in moves:
         s = state.clone()
