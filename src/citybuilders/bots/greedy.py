@@ -11,9 +11,13 @@ __all__ = ["GreedyBot", "one_ply_values"]
 
 
 def one_ply_values(state: State, player: int, moves: Sequence[int]) -> list[float]:
-    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones (or on the
-    game's ``state.successor(action, player)`` where it has one: a copy that skips the history,
-    for one-ply searches; the same values)."""
+    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones; a game may
+    do it faster with the same values: its strategy's ``one_ply_values(state, player, moves)``
+    (e.g. only what a build changes), else ``state.successor(action, player)`` (a copy that skips
+    the history)."""
+    fast = getattr(state.game.strategy, "one_ply_values", None)
+    if fast is not None:
+        return fast(state, player, moves)
     successor = getattr(state, "successor", None)
     if successor is not None:
         return [successor(a, player).evaluate(player) for a in moves]
