@@ -129,3 +129,19 @@ def test_default_sample_action_and_no_legal_action() -> None:
     c = g.new_initial_state(2, 1)
     legal = c.legal_actions()
     assert c.sample_action(random.Random(3)) == legal[random.Random(3).randrange(len(legal))]
+
+
+def test_kind_of_action_by_division_matches_the_scan() -> None:
+    citybuilders.load_game("kingdom-builder", expansions=["crossroads"])  # all kinds registered
+    from citybuilders.games.kingdom_builder.actions import NUM_ACTIONS
+    from citybuilders.games.kingdom_builder.rules.tiles import kind_of_action
+
+    def scan(a: int):
+        return next((k for k in KINDS_BY_BASE if k.base <= a < k.base + k.size), None)
+
+    rng = random.Random(2)
+    probes = list(range(0, 3000)) + [rng.randrange(NUM_ACTIONS + 50) for _ in range(20000)]
+    probes += [k.base + k.size - 1 for k in KINDS_BY_BASE] + [k.base + k.size for k in KINDS_BY_BASE]
+    for a in probes:
+        assert kind_of_action(a) is scan(a), a
+    assert kind_of_action(32) is None  # a mandatory build is no tile action

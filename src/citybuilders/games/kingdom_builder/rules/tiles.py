@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import hex_slot_base, pair_slot_base
+from ..actions import HEX_BASE, PAIR_BASE, hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
@@ -461,11 +461,25 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     TILE_KINDS[kind.id] = kind
     KINDS_BY_BASE.append(kind)
     KINDS_BY_BASE.sort(key=lambda k: k.base)
+    _BY_BASE[kind.base] = kind
     return kind
+
+
+_BY_BASE: dict[int, TileKind] = {}
+"""Kinds by the first action id of their block (the hex and pair slots are found by division)."""
+_PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 
 def kind_of_action(action: int) -> TileKind | None:
     """The tile kind whose block contains ``action``, or None."""
+    if HEX_BASE <= action < PAIR_BASE:
+        k = _BY_BASE.get(HEX_BASE + (action - HEX_BASE) // NUM_HEXES * NUM_HEXES)
+    elif action >= PAIR_BASE:
+        k = _BY_BASE.get(PAIR_BASE + (action - PAIR_BASE) // _PAIR_SPAN * _PAIR_SPAN)
+    else:
+        k = None
+    if k is not None and k.base <= action < k.base + k.size:
+        return k
     for k in KINDS_BY_BASE:
         if k.base <= action < k.base + k.size:
             return k
