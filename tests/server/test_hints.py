@@ -26,7 +26,8 @@ def test_hint_on_my_turn_is_a_legal_move_with_notation_and_path(client):
     mover = v["current_player"]
     t0 = time.perf_counter()
     r = client.get(f"/api/games/{gid}/hint", params={"t": toks[mover]})
-    assert time.perf_counter() - t0 < 1.5
+    # the hard level searches 0.25 s; the bound leaves room for a loaded test machine
+    assert time.perf_counter() - t0 < 2.5
     assert r.status_code == 200, r.text
     h = r.json()
     assert set(h) == {"action", "text", "path", "state_id", "level"}
