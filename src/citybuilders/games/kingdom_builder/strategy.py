@@ -87,7 +87,6 @@ class BuildValues:
 
     def value(self, h: int) -> float:
         """:func:`base_value` after a settlement of ``p`` on the empty hex ``h``."""
-        st, p = self.st, self.p
         bit = 1 << h
         nbr = NEIGHBORS[h]
         merged = bit
