@@ -69,17 +69,35 @@ def _solo(args: tuple[str, dict[str, Any], str, int]) -> tuple[float, float]:
     return float(state.scores()[0].total), float(won) if won is not None else math.nan
 
 
-def _map(fn, items, jobs):
+PROGRESS = False
+"""``--progress``: a running line per finished game on stderr (long runs that may be cut)."""
+
+
+def _map(fn, items, jobs, label=""):
+    out = []
+
+    def done(r):
+        out.append(r)
+        if PROGRESS:
+            got = sum(x[0] for x in out)
+            lo, hi = wilson(got, len(out))
+            print(f"  {label} {len(out)}/{len(items)}: {got / len(out):.3f} "
+                  f"(95 % CI {lo:.3f}-{hi:.3f})", file=sys.stderr, flush=True)
+
     if jobs <= 1:
-        return [fn(x) for x in items]
+        for x in items:
+            done(fn(x))
+        return out
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(fn, items, chunksize=1))
+        for r in pool.map(fn, items, chunksize=1):
+            done(r)
+    return out
 
 
 def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, games: int,
          jobs: int) -> None:
     t = time.perf_counter()
-    res = _map(_duel, [(game, options, bot, other, i) for i in range(games)], jobs)
+    res = _map(_duel, [(game, options, bot, other, i) for i in range(games)], jobs, name)
     wins = sum(r for r, _ in res)
     lo, hi = wilson(wins, games)
     opt = "".join(f" -o {k}={v}" for k, v in options.items())
@@ -108,9 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="parallel processes")
     ap.add_argument("--levels", default="normal,hard,expert",
                     help="levels measured (comma-separated)")
+    ap.add_argument("--progress", action="store_true",
+                    help="print a running figure after every game (stderr)")
     ap.add_argument("--only", nargs="*", default=None,
                     help="figure groups: kb kbx ladder sprawl rit rb")
     a = ap.parse_args(argv)
+    global PROGRESS
+    PROGRESS = a.progress
     groups = set(a.only or ["kb", "kbx", "ladder", "sprawl", "rit", "rb"])
     levels = [x for x in a.levels.split(",") if x]
     print("command: python benchmarks/bench_bots.py " + " ".join(sys.argv[1:]), flush=True)

@@ -1,20 +1,44 @@
 """Whole games of one game with one bot in every seat, for before/after timings of the engine.
 
-Run: ``python benchmarks/bench_games.py GAME GAMES PLAYERS BOT`` (e.g. ``kingdom-builder 150 4
-random``); prints games/s. Time two checkouts against each other as whole processes, e.g.
-``PYTHONPATH=OLD/src python benchmarks/bench_games.py ...`` against the same command on the new
-tree, interleaved, and compare the medians. Not a test.
+Run: ``python benchmarks/bench_games.py GAME GAMES PLAYERS BOT`` (e.g. ``kingdom-builder 300 4
+random``); prints games/s of the games alone (imports and start-up not counted).
+
+``--against OLD/src`` compares two checkouts in one run: the same command runs ``--rounds``
+times in each tree (``PYTHONPATH``), alternating old, new, old, new ... (pairing keeps the ratio
+fair while the machine's speed drifts), and prints both medians and the median of the pairwise
+ratios new/old. Make the old tree with ``git worktree add /tmp/before COMMIT``. Not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-import citybuilders
-from citybuilders.bots import make_bot
-from citybuilders.core.runner import play_out
+
+def _games_per_second(game: str, games: int, players: int, bot: str) -> float:
+    import citybuilders
+    from citybuilders.bots import make_bot
+    from citybuilders.core.runner import play_out
+
+    g = citybuilders.load_game(game)
+    t = time.perf_counter()
+    for seed in range(games):
+        s = g.new_initial_state(players, seed)
+        play_out(s, [make_bot(bot, seed + i) for i in range(players)], random.Random(seed))
+    return games / (time.perf_counter() - t)
+
+
+def _run_in(src: str, args: list[str]) -> float:
+    env = dict(os.environ, PYTHONPATH=src)
+    out = subprocess.run([sys.executable, __file__, *args], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return float(out.split(":")[1].split()[0])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,14 +47,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("games", type=int)
     ap.add_argument("players", type=int)
     ap.add_argument("bot")
+    ap.add_argument("--against", metavar="OLD_SRC", default=None,
+                    help="the src folder of another checkout to compare with")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating runs per tree")
     a = ap.parse_args(argv)
-    g = citybuilders.load_game(a.game)
-    t = time.perf_counter()
-    for seed in range(a.games):
-        s = g.new_initial_state(a.players, seed)
-        play_out(s, [make_bot(a.bot, seed + i) for i in range(a.players)], random.Random(seed))
-    dt = time.perf_counter() - t
-    print(f"{a.game} {a.players}p {a.bot}: {a.games / dt:.1f} games/s ({a.games} games)")
+    if a.against is None:
+        rate = _games_per_second(a.game, a.games, a.players, a.bot)
+        print(f"{a.game} {a.players}p {a.bot}: {rate:.1f} games/s ({a.games} games)")
+        return 0
+    new_src = str(Path(__file__).resolve().parent.parent / "src")
+    args = [a.game, str(a.games), str(a.players), a.bot]
+    old, new = [], []
+    for _ in range(a.rounds):
+        old.append(_run_in(a.against, args))
+        new.append(_run_in(new_src, args))
+    ratios = [n / o for n, o in zip(new, old)]
+    print(f"command: {' '.join(['benchmarks/bench_games.py', *args, '--against', a.against])}")
+    print(f"{a.game} {a.players}p {a.bot}, {a.games} games x {a.rounds} rounds")
+    print(f"  old {a.against}: median {statistics.median(old):.1f} games/s "
+          f"(min {min(old):.1f}, max {max(old):.1f})")
+    print(f"  new {new_src}: median {statistics.median(new):.1f} games/s "
+          f"(min {min(new):.1f}, max {max(new):.1f})")
+    print(f"  new/old: median {statistics.median(ratios):.2f}x "
+          f"(pairs {', '.join(f'{r:.2f}' for r in ratios)})")
     return 0
 
 

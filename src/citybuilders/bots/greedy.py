@@ -11,7 +11,16 @@ __all__ = ["GreedyBot", "one_ply_values"]
 
 
 def one_ply_values(state: State, player: int, moves: Sequence[int]) -> list[float]:
-    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones."""
+    """``evaluate(player)`` after each of ``moves`` (legal for ``player``), on clones; a game may
+    do it faster with the same values: its strategy's ``one_ply_values(state, player, moves)``
+    (e.g. only what a build changes), else ``state.successor(action, player)`` (a copy that skips
+    the history)."""
+    fast = getattr(state.game.strategy, "one_ply_values", None)
+    if fast is not None:
+        return fast(state, player, moves)
+    successor = getattr(state, "successor", None)
+    if successor is not None:
+        return [successor(a, player).evaluate(player) for a in moves]
     out = []
     for a in moves:
         s = state.clone()
@@ -37,8 +46,7 @@ class GreedyBot(Bot):
     def step(self, state: State, player: int) -> int:
         """The greedy action of ``player`` (a random one with probability ``epsilon``)."""
         if self.epsilon and self.rng.random() < self.epsilon:
-            legal = state.legal_actions(player)
-            return legal[self.rng.randrange(len(legal))]
+            return state.sample_action(self.rng, player)
         fast = state.greedy_action(player, self.rng)
         if fast is not None:
             return fast

@@ -47,7 +47,8 @@ def _skip_chance(state: State, rng: random.Random) -> int:
 
 
 class _Node:
-    __slots__ = ("player", "visits", "total", "margin", "avail", "children", "order")
+    __slots__ = ("player", "visits", "total", "margin", "avail", "children", "order", "seen",
+                 "ranked")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -57,6 +58,8 @@ class _Node:
         self.avail = 1
         self.children: dict[tuple[int, int], _Node] = {}
         self.order: dict[int, int] | None = None  # action -> prior rank (widening)
+        self.seen: list[int] | None = None  # the legal moves last ranked here (widening)
+        self.ranked: list[int] = []  # ``seen`` best prior first
 
 
 class ISMCTSBot(Bot):
@@ -146,9 +149,12 @@ class ISMCTSBot(Bot):
             return moves
         if node.order is None:
             node.order = self._prior_order(det, acting, moves)
-        order = node.order
-        last = len(order)
-        ranked = sorted(moves, key=lambda a: order.get(a, last))
+        if node.seen != moves:  # the same moves in most determinizations: rank them once
+            order = node.order
+            last = len(order)
+            node.seen = list(moves)
+            node.ranked = sorted(moves, key=lambda a: order.get(a, last))
+        ranked = node.ranked
         k0, alpha = self.widening
         return ranked[: max(1, int(k0 + node.visits ** alpha))]
 
@@ -220,8 +226,7 @@ class ISMCTSBot(Bot):
                     if depth <= 0:
                         break
                     depth -= 1
-                moves = det.legal_actions(cp)
-                det.apply_legal(moves[rng.randrange(len(moves))], cp)
+                det.apply_legal(det.sample_action(rng, cp), cp)
             if margin:
                 ranks, margins = self._values(det)
                 for m in margins:

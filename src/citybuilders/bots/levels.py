@@ -12,7 +12,7 @@ expert   the same search with 1 s a move
 
 A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
 greedy heuristic plans better than a search over its ``evaluate``) plays ``hard`` and
-``expert`` with its greedy policy. Measured strength per game: docs/bots.md.
+``expert`` with its greedy policy (Sprawlopolis does). Measured strength per game: docs/bots.md.
 """
 
 from __future__ import annotations

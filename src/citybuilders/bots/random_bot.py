@@ -9,11 +9,11 @@ __all__ = ["RandomBot"]
 
 
 class RandomBot(Bot):
-    """Picks uniformly among ``state.legal_actions(player)``."""
+    """Picks uniformly among ``state.legal_actions(player)`` (``state.sample_action``: the
+    game's fast path where it has one, the same moves either way)."""
 
     name = "random"
 
     def step(self, state: State, player: int) -> int:
         """A uniformly random legal action of ``player``."""
-        legal = state.legal_actions(player)
-        return legal[self.rng.randrange(len(legal))]
+        return state.sample_action(self.rng, player)

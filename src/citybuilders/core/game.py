@@ -453,6 +453,24 @@ class State(ABC):
         raise IllegalActionError(N_("'{strip}' is not a legal move; legal: {sample}{more}",
                                     strip=text.strip(), sample=sample, more=more))
 
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
+        """A uniformly random legal action of ``player`` (default: the current player).
+
+        Contract (games' fast overrides keep it exactly): the result and the draws taken from
+        ``rng`` are those of ``legal[rng.randrange(len(legal))]`` with ``legal =
+        self.legal_actions(player)``, so a random player or rollout makes the same moves for the
+        same seed whether a game has a fast path or not. A fast override counts the legal
+        actions and picks the chosen one without building the list. At a chance node this is a
+        uniform pick among the outcomes (use :meth:`sample_chance` for their probabilities).
+
+        Raises IllegalActionError if ``player`` has no legal action now.
+        """
+        legal = self.legal_actions(player)
+        if not legal:
+            raise IllegalActionError("no legal action to sample (the game is over or it is "
+                                     "not this player's turn)")
+        return legal[rng.randrange(len(legal))]
+
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance action with the probabilities of ``chance_outcomes()`` (not applied)."""
         outcomes = self.chance_outcomes()

@@ -34,6 +34,7 @@ from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_o
                          normalize, translations)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, registered_games
+from . import hints
 from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
@@ -304,6 +305,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(score_router(templates))  # /score and /api/score/<game> (scorer.py)
+    app.include_router(hints.router)  # GET /api/games/{id}/hint (server/hints.py)
 
     def manager(request: Request | WebSocket) -> GameManager:
         return request.app.state.manager

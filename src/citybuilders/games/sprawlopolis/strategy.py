@@ -24,6 +24,11 @@ __all__ = ["SprawlopolisStrategy"]
 class SprawlopolisStrategy(Strategy):
     """Team score as the value; greedy = the best immediate total."""
 
+    search_helps = False
+    """The level search (bots/levels.py) gets 1-2 iterations a second here (its greedy priors
+    score ~300 plays with the whole-city analysis), so ``hard``/``expert`` would only replay the
+    greedy choice more slowly: they play the in-place greedy instead (benchmarks/bench_search.py)."""
+
     def evaluate(self, state: "State", player: int) -> float:
         """The current total score (blocks − roads + conditions; the same for every player)."""
         return float(state.breakdown().total)  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ from .state import (
     dump_fields,
     load_fields,
 )
-from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, with_adjacency
+from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, nth_bit, with_adjacency
 
 __all__ = [
     "CrossroadsState",
@@ -356,6 +356,13 @@ class CrossroadsState(KingdomBuilderState):
             return mask_actions(self._fort_targets(player), FORT_BUILD_BASE)
         return super()._legal_actions(player)
 
+    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+        """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
+        if self.fort_card >= 0:
+            mask = self._fort_targets(p)
+            return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
+        return super()._sample_turn_action(p, rng)
+
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
             self._apply_chance(action - CARD_BASE)
@@ -554,15 +561,19 @@ class CrossroadsState(KingdomBuilderState):
         return obs
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "CrossroadsState":
-        """As the base game, and the others' hidden second cards are redrawn too (from the
-        remaining deck for the current deck generation, permuted otherwise)."""
-        s = super().resample_from_infostate(player, rng)
-        assert isinstance(s, CrossroadsState)
-        hidden = [
-            q for q in range(self.num_players)
-            if q != player and self.visible_hand2(q, player) is None
-        ]
-        s._redeal(hidden, s.hand2, self.hand2_epoch, s.last_draw2, rng)
+        """As the base game, with the others' hidden second cards (Crossroads tile) redealt
+        jointly with their first cards: one pool per deck generation holds every unseen card,
+        so neither card is drawn knowing the other (digest §9)."""
+        s = self.clone()
+        slots = []
+        for q in range(self.num_players):
+            if q == player:
+                continue
+            if self.visible_hand(q, player) is None:
+                slots.append((s.hand, q, self.hand_epoch[q], s.last_draw))
+            if self.visible_hand2(q, player) is None:
+                slots.append((s.hand2, q, self.hand2_epoch[q], s.last_draw2))
+        s._redeal(slots, rng)
         return s
 
     # ------------------------------------------------------------------ notation

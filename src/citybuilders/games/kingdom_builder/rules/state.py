@@ -35,7 +35,7 @@ from .board import (
     make_board,
 )
 from .placement import SETTLEMENT_SUPPLY
-from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action
+from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action, nth_bit
 from ....core.i18n import message_of
 
 __all__ = [
@@ -244,7 +244,7 @@ class KingdomBuilderState(State):
         """True if a card ``p`` may play has an empty hex of its terrain (mandatory action,
         rare exception). Crossroads overrides it (up to two cards)."""
         card = self.hand[p]
-        return card != NO_CARD and bool(self.board.tmask[card] & self.empty())
+        return card != NO_CARD and bool(self.board.tmask[card] & ~self.all_occ & ~self.blocked)
 
     def _build_mask(self, p: int) -> int:
         """Hexes ``p`` may build on for the mandatory action now, adjacency rule applied
@@ -297,7 +297,8 @@ class KingdomBuilderState(State):
         self.supply[p] -= 1
         if self.supply[p] == 0:
             self.final_round = True
-        self.acquire(p, h)
+        if self.board.hex_locs[h]:
+            self.acquire(p, h)
 
     def acquire(self, p: int, h: int) -> None:
         """Take a tile for each location next to ``h`` that ``p`` never took from (if any
@@ -399,6 +400,51 @@ class KingdomBuilderState(State):
             if kind.id in kinds:
                 out.extend(kind.legal(self, p))
         return out
+
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
+        """A uniformly random legal action of ``player``: exactly ``legal[rng.randrange(len(
+        legal))]`` (the core contract), found by counting the build hexes and each tile's
+        actions instead of listing them."""
+        if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
+            return super().sample_action(rng, player)
+        return self._sample_turn_action(self.cur, rng)
+
+    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+        """:meth:`sample_action` on ``p``'s own turn (same order as :meth:`_legal_actions`)."""
+        mask = self._build_mask(p)
+        if mask:
+            head = mask.bit_count()
+            if self.mand > 0:
+                return BUILD_BASE + nth_bit(mask, rng.randrange(head))
+        else:
+            head = 1  # END
+        base = p * self.nloc
+        hold = self.hold
+        if READY not in hold[base: base + self.nloc]:
+            r = rng.randrange(head)
+            return BUILD_BASE + nth_bit(mask, r) if mask else END
+        locs = self.board.locations
+        kinds = set()
+        for k in range(self.nloc):
+            if hold[base + k] == READY:
+                kinds.add(locs[k][1])
+        groups = []
+        total = head
+        for kind in KINDS_BY_BASE:
+            if kind.id in kinds:
+                n, data = kind.count(self, p)
+                if n:
+                    groups.append((kind, n, data))
+                    total += n
+        r = rng.randrange(total)
+        if r < head:
+            return BUILD_BASE + nth_bit(mask, r) if mask else END
+        r -= head
+        for kind, n, data in groups:
+            if r < n:
+                return kind.nth(data, r)
+            r -= n
+        raise AssertionError("sampled index out of range")  # pragma: no cover
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -634,25 +680,28 @@ class KingdomBuilderState(State):
             q for q in range(self.num_players)
             if q != player and self.visible_hand(q, player) is None
         ]
-        s._redeal(hidden, s.hand, self.hand_epoch, s.last_draw, rng)
+        s._redeal([(s.hand, q, self.hand_epoch[q], s.last_draw) for q in hidden], rng)
         return s
 
-    def _redeal(
-        self, hidden: list[int], hand: list[int], hand_epoch: list[int], last_draw: list[int],
-        rng: random.Random,
-    ) -> None:
-        """Redeal the cards ``hand[q]`` of the players ``hidden`` (in place, on a clone):
-        cards of the current deck generation are redrawn together with the deck, older ones
-        permuted among themselves; the history entries ``last_draw[q]`` are relabelled."""
-        by_epoch: dict[int, list[int]] = {}
-        for q in hidden:
-            by_epoch.setdefault(hand_epoch[q], []).append(q)
-        for ep, qs in by_epoch.items():
+    def _redeal(self, slots: list[tuple[list[int], int, int, list[int]]],
+                rng: random.Random) -> None:
+        """Redeal hidden cards jointly (in place, on a fresh clone). ``slots`` lists each hidden
+        card as ``(cards, q, epoch, draws)``: the card is ``cards[q]``, drawn from deck
+        generation ``epoch`` at history index ``draws[q]``. The cards of the current
+        generation are redrawn together from the unseen pool (the deck plus those cards); the
+        cards of an older generation (all drawn before a reshuffle, so the unseen ones are exactly
+        these) are permuted among themselves. The history entries are relabelled, so the history
+        replays to the redealt position: a card given to an earlier draw of its generation was
+        still in the deck then, because the draws of a generation are a permutation of it."""
+        by_epoch: dict[int, list[tuple[list[int], int, int, list[int]]]] = {}
+        for slot in slots:
+            by_epoch.setdefault(slot[2], []).append(slot)
+        for ep, group in by_epoch.items():
             if ep == self.epoch:
                 pool = list(self.deck)
-                for q in qs:
-                    pool[hand[q]] += 1
-                for q in qs:
+                for cards, q, _, _ in group:
+                    pool[cards[q]] += 1
+                for cards, q, _, _ in group:
                     r = rng.randrange(sum(pool))
                     t = 0
                     for t, c in enumerate(pool):
@@ -660,19 +709,19 @@ class KingdomBuilderState(State):
                             break
                         r -= c
                     pool[t] -= 1
-                    hand[q] = t
+                    cards[q] = t
                 self.deck = pool
             else:
-                cards = [hand[q] for q in qs]
-                rng.shuffle(cards)
-                for q, c in zip(qs, cards):
-                    hand[q] = c
+                drawn = [cards[q] for cards, q, _, _ in group]
+                rng.shuffle(drawn)
+                for (cards, q, _, _), c in zip(group, drawn):
+                    cards[q] = c
         history = self._history  # this state is a fresh clone: relabel its own history in place
-        for q in hidden:
-            idx = last_draw[q]
+        for cards, q, _, draws in slots:
+            idx = draws[q]
             if 0 <= idx < len(history):
                 actor, _ = history[idx]
-                history[idx] = (actor, CARD_BASE + hand[q])
+                history[idx] = (actor, CARD_BASE + cards[q])
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:

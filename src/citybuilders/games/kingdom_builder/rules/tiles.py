@@ -13,13 +13,14 @@ The state passed in is a :class:`~.state.KingdomBuilderState`; generators use it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..actions import hex_slot_base, pair_slot_base
+from ..actions import HEX_BASE, PAIR_BASE, hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
     GRASS,
+    NEIGHBORS,
     NUM_HEXES,
     WATER,
     bits,
@@ -42,6 +43,8 @@ __all__ = [
     "kind_of_action",
     "with_adjacency",
     "mask_actions",
+    "nth_bit",
+    "neighbour_masks",
     "PADDOCK_STEPS",
 ]
 
@@ -51,6 +54,43 @@ def with_adjacency(eligible: int, own: int) -> int:
     possível"; digest §4.3): the eligible hexes next to ``own`` if any, else all of them."""
     near = eligible & dilate(own)
     return near if near else eligible
+
+
+def neighbour_masks(own: int) -> tuple[int, int]:
+    """``(one, two)``: the hexes next to at least one / at least two hexes of ``own`` (a hex of
+    ``own`` counts only its neighbours, never itself). ``one == dilate(own)``; together they give
+    the adjacency rule "next to your *other* pieces" for every lifted piece ``s`` at once: the
+    hexes next to ``own`` minus ``s`` are ``two | (one & ~NEIGHBORS[s])``."""
+    one = two = 0
+    for d in _LINE_DIRS:
+        m = shift(own, d)
+        two |= one & m
+        one |= m
+    return one, two
+
+
+_HALVES: tuple[tuple[int, int], ...] = tuple((w, (1 << w) - 1) for w in (256, 128, 64, 32, 16))
+
+
+def nth_bit(mask: int, r: int) -> int:
+    """Index of the ``r``-th lowest set bit of ``mask`` (``r`` from 0; ``mask`` below 2**512
+    with more than ``r`` bits set): ``bits(mask)[r]`` without building the list (a few low bits
+    dropped one by one, else halves chosen by their bit counts)."""
+    base = 0
+    if r > 8:
+        for w, low in _HALVES:
+            part = mask & low
+            c = part.bit_count()
+            if r < c:
+                mask = part
+            else:
+                r -= c
+                mask >>= w
+                base += w
+    while r:
+        mask &= mask - 1
+        r -= 1
+    return base + (mask & -mask).bit_length() - 1
 
 
 def mask_actions(mask: int, base: int) -> list[int]:
@@ -81,6 +121,16 @@ class TileKind:
     def legal(self, st: "KingdomBuilderState", p: int) -> list[int]:  # pragma: no cover
         """Sorted legal actions of player ``p`` with this tile (empty = not usable now)."""
         raise NotImplementedError
+
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        """``(n, data)``: the number of legal actions of ``p`` with this tile and what
+        :meth:`nth` needs to pick one (random play without the full list; default: the list)."""
+        legal = self.legal(st, p)
+        return len(legal), legal
+
+    def nth(self, data: Any, r: int) -> int:
+        """``legal(st, p)[r]`` from the ``data`` of :meth:`count`."""
+        return data[r]
 
     def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:  # pragma: no cover
         """Apply a legal action (the tile is marked used by the caller)."""
@@ -125,6 +175,15 @@ class BuildTile(TileKind):
         if st.supply[p] <= 0:
             return []
         return mask_actions(self.targets(st, p), self.base)
+
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        if st.supply[p] <= 0:
+            return 0, 0
+        mask = self.targets(st, p)
+        return mask.bit_count(), mask
+
+    def nth(self, data: Any, r: int) -> int:
+        return self.base + nth_bit(data, r)
 
     def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
         st.place(p, action - self.base)
@@ -215,6 +274,21 @@ class MoveTile(TileKind):
             out.extend(map((self.base + s * NUM_HEXES).__add__, targets))
         return out
 
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        moves = self.moves(st, p)
+        n = 0
+        for _, mask in moves:
+            n += mask.bit_count()
+        return n, moves
+
+    def nth(self, data: Any, r: int) -> int:
+        for s, mask in data:
+            c = mask.bit_count()
+            if r < c:
+                return self.base + s * NUM_HEXES + nth_bit(mask, r)
+            r -= c
+        raise IndexError("move index out of range")  # pragma: no cover
+
     def apply(self, st: "KingdomBuilderState", p: int, action: int) -> None:
         src, dst = divmod(action - self.base, NUM_HEXES)
         st.move(p, src, dst)
@@ -252,23 +326,72 @@ class TerrainMoveTile(MoveTile):
             return []
         board = st.board
         empty = st.empty()
-        own = st.occ[p]
         allow_null = st.allow_null_move
         blocked = st.blocked
+        # next to >= 1 / >= 2 own pieces, once: "next to the others" per lifted piece from these
+        one, two = neighbour_masks(st.occ[p])
+        elig_t = [board.tmask[t] & empty for t in terrains]
         out = []
         for s in bits(st.movable(p)):
             low = 1 << s
+            near_other = two | (one & ~NEIGHBORS[s])  # s is one of own (occ holds every piece)
             mask = 0
-            for t in terrains:  # two with the Crossroads tile until the first terrain is used
-                kind_mask = board.tmask[t]
-                elig = kind_mask & empty
-                if allow_null and kind_mask & low and not blocked & low:
+            for t, elig in zip(terrains, elig_t):  # two with the Crossroads tile, until one is used
+                if allow_null and board.tmask[t] & low and not blocked & low:
                     elig |= low
                 if elig:
-                    mask |= with_adjacency(elig, own & ~low)
+                    near = elig & near_other
+                    mask |= near if near else elig
             if mask:
                 out.append((s, mask))
         return out
+
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        """The number of moves without a mask per piece: with one playable terrain and no null
+        move, a lifted piece ``s`` has ``|e2| + |e1| - |e1 & NEIGHBORS[s]|`` targets (``e2``/``e1``:
+        eligible hexes next to >= 2 / exactly 1 own piece), or every eligible hex when that is 0.
+        Summed over the pieces in closed form (each ``e1`` hex touches one own piece)."""
+        terrains = st.card_terrains(p) if self.terrain is None else [self.terrain]
+        if len(terrains) != 1 or st.allow_null_move:
+            return super().count(st, p)
+        elig = st.board.tmask[terrains[0]] & st.empty()
+        movable = st.movable(p)
+        if not elig or not movable:
+            return 0, None
+        one, two = neighbour_masks(st.occ[p])
+        e2 = elig & two
+        e1 = elig & one & ~two
+        n1, n2 = e1.bit_count(), e2.bit_count()
+        ne = elig.bit_count()
+        pieces = movable.bit_count()
+        if not n1 and not n2:
+            return pieces * ne, (movable, elig, e1, e2, ne)
+        n = (n1 + n2) * pieces - (e1 & dilate(movable)).bit_count()
+        if not n2:
+            # a piece that is the only neighbour of every e1 hex leaves no adjacent target
+            common = movable
+            for h in bits(e1):
+                common &= NEIGHBORS[h]
+                if not common:
+                    break
+            n += common.bit_count() * ne
+        return n, (movable, elig, e1, e2, ne)
+
+    def nth(self, data: Any, r: int) -> int:
+        if isinstance(data, list):
+            return super().nth(data, r)
+        movable, elig, e1, e2, ne = data
+        while movable:
+            low = movable & -movable
+            s = low.bit_length() - 1
+            movable ^= low
+            near = e2 | (e1 & ~NEIGHBORS[s])
+            mask = near if near else elig
+            c = mask.bit_count()
+            if r < c:
+                return self.base + s * NUM_HEXES + nth_bit(mask, r)
+            r -= c
+        raise IndexError("move index out of range")  # pragma: no cover
 
 
 def _paddock_table() -> tuple[int, ...]:
@@ -298,6 +421,29 @@ class PaddockTile(MoveTile):
                 out.append((s, m))
         return out
 
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        """Per direction, the 2-step jump is one-to-one: the moves are counted by shifting the
+        pieces twice in each of the 6 directions."""
+        free = st.board.buildable & st.empty()
+        movable = st.movable(p)
+        n = 0
+        for d in _LINE_DIRS:
+            n += (shift(shift(movable, d), d) & free).bit_count()
+        return n, (movable, free)
+
+    def nth(self, data: Any, r: int) -> int:
+        movable, free = data
+        while movable:
+            low = movable & -movable
+            s = low.bit_length() - 1
+            movable ^= low
+            m = PADDOCK_STEPS[s] & free
+            c = m.bit_count()
+            if r < c:
+                return self.base + s * NUM_HEXES + nth_bit(m, r)
+            r -= c
+        raise IndexError("move index out of range")  # pragma: no cover
+
 
 TILE_KINDS: dict[str, TileKind] = {}
 """Every known tile kind by id (base kinds here; expansions register more)."""
@@ -315,11 +461,25 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     TILE_KINDS[kind.id] = kind
     KINDS_BY_BASE.append(kind)
     KINDS_BY_BASE.sort(key=lambda k: k.base)
+    _BY_BASE[kind.base] = kind
     return kind
+
+
+_BY_BASE: dict[int, TileKind] = {}
+"""Kinds by the first action id of their block (the hex and pair slots are found by division)."""
+_PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 
 def kind_of_action(action: int) -> TileKind | None:
     """The tile kind whose block contains ``action``, or None."""
+    if HEX_BASE <= action < PAIR_BASE:
+        k = _BY_BASE.get(HEX_BASE + (action - HEX_BASE) // NUM_HEXES * NUM_HEXES)
+    elif action >= PAIR_BASE:
+        k = _BY_BASE.get(PAIR_BASE + (action - PAIR_BASE) // _PAIR_SPAN * _PAIR_SPAN)
+    else:
+        k = None
+    if k is not None and k.base <= action < k.base + k.size:
+        return k
     for k in KINDS_BY_BASE:
         if k.base <= action < k.base + k.size:
             return k

@@ -1,0 +1,111 @@
+"""ISMCTS iterations per second on every game, for before/after timings of the engine and search.
+
+Run: ``python benchmarks/bench_search.py [--against OLD/src] [--rounds R]``. For each game, a
+greedy self-play game is stopped at a few fixed points and ISMCTS searches each position twice:
+``plain`` (``ISMCTSBot(iterations=150)``: random rollouts to the end of the game) and ``level``
+(the ``hard``/``expert`` search settings of bots/levels.py for 0.3 s a move). Prints iterations/s
+summed over the positions. With ``--against`` the same measurement runs in the other checkout's
+``src`` and in this one, alternately, ``--rounds`` times, and prints the medians and the median
+pairwise ratio new/old (the machine is shared and noisy: pairing keeps the ratio fair). Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+GAMES = [("kingdom-builder", {}, 2), ("kingdom-builder", {"expansions": ["crossroads"]}, 2),
+         ("sprawlopolis", {}, 1), ("roll-into-town", {}, 1), ("roll-builder", {}, 1)]
+STOPS = (7, 23, 41)
+
+
+def _label(name: str, options: dict) -> str:
+    return name + ("+crossroads" if options else "")
+
+
+def _positions(name: str, options: dict, players: int):
+    from citybuilders.bots import make_bot
+    from citybuilders.core.game import CHANCE, TERMINAL
+    from citybuilders.core.registry import load_game
+
+    s = load_game(name, **options).new_initial_state(players, 5)
+    rng = random.Random(5)
+    bots = [make_bot("greedy", 5 + p) for p in range(players)]
+    moves = 0
+    out = []
+    while s.current_player() != TERMINAL and len(out) < len(STOPS):
+        if s.current_player() == CHANCE:
+            s.apply_legal(s.sample_chance(rng))
+            continue
+        p = s.active_players()[0]
+        if moves in STOPS and len(s.legal_actions(p)) > 1:
+            out.append((s.clone(), p))
+        s.apply_legal(bots[p].step(s, p), p)
+        moves += 1
+    return out
+
+
+def measure() -> dict[str, float]:
+    """``{"GAME plain": it/s, "GAME level": it/s}``."""
+    from citybuilders.bots import ISMCTSBot
+    from citybuilders.bots.levels import search_settings
+
+    out = {}
+    for name, options, players in GAMES:
+        positions = _positions(name, options, players)
+        for kind in ("plain", "level"):
+            its = 0
+            secs = 0.0
+            for state, p in positions:
+                if kind == "plain":
+                    bot = ISMCTSBot(1, iterations=150, max_seconds=60.0)
+                else:
+                    bot = ISMCTSBot(1, **search_settings(0.3))
+                t = time.perf_counter()
+                bot.step(state, p)
+                secs += time.perf_counter() - t
+                its += bot.last_iterations
+            out[f"{_label(name, options)} {kind}"] = its / secs
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", metavar="OLD_SRC", default=None)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.json:
+        print(json.dumps(measure()))
+        return 0
+    print("command: python benchmarks/bench_search.py " + " ".join(sys.argv[1:]), flush=True)
+    if a.against is None:
+        for k, v in measure().items():
+            print(f"  {k}: {v:.0f} iterations/s")
+        return 0
+    new_src = str(Path(__file__).resolve().parent.parent / "src")
+    runs: dict[str, list[list[float]]] = {}
+    for _ in range(a.rounds):
+        for which, src in (("old", a.against), ("new", new_src)):
+            env = dict(os.environ, PYTHONPATH=src)
+            res = json.loads(subprocess.run([sys.executable, __file__, "--json"], env=env,
+                                            check=True, capture_output=True, text=True).stdout)
+            for k, v in res.items():
+                runs.setdefault(k, [[], []])[which == "new"].append(v)
+    for k, (old, new) in runs.items():
+        ratios = [n / o for n, o in zip(new, old)]
+        print(f"  {k}: old {statistics.median(old):.0f}, new {statistics.median(new):.0f} "
+              f"iterations/s; new/old median {statistics.median(ratios):.2f}x "
+              f"({', '.join(f'{r:.2f}' for r in ratios)})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
