@@ -600,7 +600,12 @@ def replay(
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    host: str = typer.Option(
+        "127.0.0.1", "--host",
+        help="address to listen on: 127.0.0.1 (the default) = this computer only; "
+             "0.0.0.0 = every network of this computer, so a friend on the same network "
+             "opens http://<this computer's LAN address>:<port>/ (printed at start-up; "
+             "browse to that address yourself so invite links carry it)"),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     db: Optional[str] = typer.Option(None, "--db",
                                      help="SQLAlchemy URL (default: SQLite in the user data dir)"),

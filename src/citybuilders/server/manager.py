@@ -59,6 +59,8 @@ __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", 
 log = logging.getLogger("citybuilders.server")
 
 SEAT_KINDS = ("human", "invite", "bot")
+SPECTATOR = -1
+"""The "seat" of a spectator link's holder: public information only, no moves."""
 _SYSRAND = random.SystemRandom()
 VIEW_CACHE_GAMES = 1000
 """Games whose rendered views are kept (least recently used first out; ~100 KB per seat)."""
@@ -348,8 +350,11 @@ class GameManager:
             label = s.get("name")
             if label is not None and (not isinstance(label, str) or len(label) > 40):
                 raise ApiError(400, f"seats[{i}].name: expected a string of at most 40 chars")
+            if isinstance(label, str):
+                label = " ".join(label.split())
             if not label:
-                label = f"{bot} bot" if kind == "bot" else f"Player {i + 1}"
+                label = (f"{(bot or 'random').capitalize()} (bot)" if kind == "bot"
+                         else f"Player {i + 1}")
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             seats.append(SeatRow(i, kind, bot, label, token))
         try:
@@ -412,8 +417,8 @@ class GameManager:
         header = {"game": state.game.name, "rules_version": state.game.rules_version,
                   "options": state.game.options, "num_players": state.num_players,
                   "seed": state.seed}
-        seats = [SeatRow(i, "human", None, f"Player {i + 1}", None)
-                 for i in range(state.num_players)]
+        names = rec.players or [f"Player {i + 1}" for i in range(state.num_players)]
+        seats = [SeatRow(i, "human", None, names[i], None) for i in range(state.num_players)]
         try:
             self.store.create_game(game_id, header, seats, state.history(), "imported", owner,
                                    note)
@@ -636,7 +641,16 @@ class GameManager:
         for s in lg.row.seats:
             if s.token and secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
+        spec = lg.row.spectator_token
+        if spec and secrets.compare_digest(spec.encode("utf-8"), given):
+            return SPECTATOR
         raise ApiError(403, "token: this token does not hold a seat of this game")
+
+    @staticmethod
+    def check_player(seat: int) -> None:
+        """ApiError 403 if ``seat`` is a spectator's (a spectator link cannot move)."""
+        if seat < 0:
+            raise ApiError(403, "token: this is a spectator link; it can watch but not move")
 
     # ------------------------------------------------------------------ moves
     async def act(self, lg: LiveGame, seat: int, body: Any) -> None:
@@ -646,6 +660,7 @@ class GameManager:
         or ``{"state_id": int, "path": [key, ...]}``. Raises ApiError: 400 malformed/illegal,
         409 stale state id or finished game.
         """
+        self.check_player(seat)
         if not isinstance(body, dict):
             raise ApiError(400, "body: expected a JSON object")
         extra = sorted(set(body) - {"state_id", "action", "move", "path", "token"})
@@ -787,6 +802,7 @@ class GameManager:
         seats' later entries: the stored rows from that index are rewritten in the same
         transaction (``Store.replace_actions_in``) and the log from there is rebuilt, so the
         database, the log and every seat's view equal what a restart replays."""
+        self.check_player(seat)
         if not isinstance(body, dict):
             raise ApiError(400, "body: expected a JSON object")
         sid = body.get("state_id")
@@ -915,6 +931,9 @@ class GameManager:
         ``own_seat`` False: a replay watched without a seat token (finished or imported game),
         so ``you`` is None and no seat is labelled "(you)"."""
         st = lg.state if state is None else state
+        spectator = seat < 0
+        if spectator:
+            own_seat = False
         active = st.active_players()
         terminal = st.is_terminal()
         legal = []
@@ -927,13 +946,13 @@ class GameManager:
                     path = [_entry_text(st, seat, a)]
                 legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path})
         try:
-            svg = st.render_svg(seat)
+            svg = st.render_svg(None if spectator else seat)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
                    f"{esc(exc)}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
-        obs = _jsonable(st.observation(seat))
+        obs = _jsonable(public_observation(st) if spectator else st.observation(seat))
         names = [s.name for s in lg.row.seats]
         result = None
         if terminal:
@@ -970,7 +989,8 @@ class GameManager:
             "scores": scores,
             "log": self.log_for(lg, seat if lg.row.status == "running" else None,
                                 log_upto if state is not None else None),
-            "undoable": core_undo.undoable_count(st, seat) if live else 0,
+            "undoable": core_undo.undoable_count(st, seat) if live and not spectator else 0,
+            "spectator": spectator,
             "result": result,
             "bot_error": lg.bot_error,
             "options": lg.game.options,
@@ -1006,6 +1026,7 @@ class GameManager:
         """The record: full for a finished/imported game; for a running game the history as
         ``seat`` may see it (hidden outcomes ``null``) with ``"complete": false``."""
         rec = record_of(lg.state).to_json()
+        rec["players"] = [s.name for s in lg.row.seats]
         if lg.row.status in ("finished", "imported") or seat is None:
             rec["complete"] = lg.state.is_terminal()
             return rec
@@ -1032,6 +1053,16 @@ class GameManager:
         """Queue for each connected client the fresh view of its own seat; never waits on a
         client (see ``WsClient``: a client whose queue is full is dropped)."""
         broadcast_views(self, lg)
+
+
+def public_observation(st: State) -> Any:
+    """What anyone may see of ``st`` (a spectator): ``st.observation(None)``, the view of no
+    player, where the game supports it (Kingdom Builder, Sprawlopolis, Roll Builder: no hand,
+    no own card); else ``{}`` (the board SVG, scores and log still show the public game)."""
+    try:
+        return st.observation(None)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - a game whose observation needs a seat shows nothing
+        return {}
 
 
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
@@ -1139,6 +1170,9 @@ def option_form_specs(cls: type[Game]) -> list[dict[str, Any]]:
             "type": o.type.__name__, "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum, "maximum": o.maximum, "kind": o.kind, "source": o.source,
             "alternatives": dict(o.alternatives), "allowed": o.allowed_text(),
+            "label": o.title, "question": o.question, "expansion": o.expansion,
+            "value_labels": [o.value_label(c) for c in o.choices] if o.choices is not None
+            else None,
         })
     return out
 
@@ -1213,6 +1247,9 @@ class WsClient:
         self.done = asyncio.Event()
         self.close_code: int | None = None
         self.task: asyncio.Task[None] | None = None
+        self.views = True
+        """False for a presence-only connection (online.js): it gets presence and rematch
+        messages, never views."""
 
     def start(self) -> None:
         """Start the sender task (on the running event loop)."""
@@ -1276,6 +1313,8 @@ def broadcast_views(manager: GameManager, lg: LiveGame) -> None:
     views: dict[int, str] = {}
     for conn in list(lg.connections):
         client, seat = conn
+        if not getattr(client, "views", True):
+            continue
         if seat not in views:
             views[seat] = ws_view_message(manager.view_json(lg, seat))
         if not client.offer(views[seat]):

@@ -133,7 +133,8 @@ OPTIONS: tuple[Option, ...] = (
                            "the location within the same turn keeps the tile (BGA help text).",
         },
         label="When a location tile is lost",
-        question="If you move away from a location, do you lose its tile at once or only at the end of your turn?",
+        question=("If you move away from a location, do you lose its tile at once or only at the "
+                  "end of your turn?"),
     ),
     Option(
         "lords_zero_scores", "ranked",
@@ -147,7 +148,8 @@ OPTIONS: tuple[Option, ...] = (
             "always": "also sectors nobody entered score: everybody tied at 0 gets 12 (BGA).",
         },
         label="Lords and empty sectors",
-        question="Does a player with no settlement in a sector still take part in the Lords ranking there?",
+        question=("Does a player with no settlement in a sector still take part in the Lords "
+                  "ranking there?"),
     ),
     Option(
         "null_move", "forbidden",

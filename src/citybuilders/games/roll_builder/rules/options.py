@@ -85,5 +85,6 @@ OPTION_SPECS: tuple[Option, ...] = (
            alternatives={"end_of_turn": "gained units may wait until the end of the turn "
                          "(unassigned ones are lost at `done`)"},
            label="When gained resources are placed",
-           question="Must gained resources be placed at once or may they wait until the end of the turn?"),
+           question=("Must gained resources be placed at once or may they wait until the end of "
+                     "the turn?")),
 )

@@ -147,6 +147,7 @@ OPTION_SPECS: tuple[Option, ...] = (
         alternatives={"adjacent": "any commercial block with two or more residential neighbours, roads ignored "
                                   "(one score-sheet app's reading)"},
         label="Mini Marts",
-        question="Must a road run through the shop for Mini Marts, or is being next to homes enough?",
+        question=("Must a road run through the shop for Mini Marts, or is being next to homes "
+                  "enough?"),
     ),
 )
