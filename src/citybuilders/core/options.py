@@ -60,10 +60,11 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     def value_label(self, value: Any) -> str:
-        """A choice value in words: ``"no_redraw"`` -> ``"no redraw"``, True -> ``"yes"``."""
+        """A choice value in words: ``"no_redraw"`` -> ``"No redraw"``, True -> ``"Yes"``."""
         if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value).replace("_", " ")
+            return "Yes" if value else "No"
+        text = str(value).replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     def allowed_text(self) -> str:
         """Human-readable description of the allowed values."""
