@@ -275,3 +275,41 @@ def test_kingdom_builder_spectator_never_sees_a_hidden_terrain_card(app, client)
     assert seen["observation"]["players"][mover]["card"] is not None  # played face up
     draws = [e for e in seen["log"] if e["who"].startswith("draw")]
     assert draws and all(e["text"] == "(hidden)" for e in draws)
+
+
+def test_migration_0002_keeps_games_of_a_0001_database(tmp_path):
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from citybuilders.server.store import MIGRATIONS, Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = sa.create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(sa.text(
+            "insert into games values ('ab', 'toy', '1', '{}', 2, 7, 'running', 0, 'me', "
+            "null, 0, 0)"))
+        conn.execute(sa.text("insert into seats values ('ab', 0, 'invite', null, 'Bea', "
+                             "'tok', null)"))
+    engine.dispose()
+    store = Store(url)  # upgrades to head
+    row = store.load_game("ab")
+    assert row.seats[0].invite_token is None and row.spectator_token is None
+    assert row.rematch_id is None and row.seats[0].token == "tok"
+    store.set_seat("ab", 0, invite_token="tok", token="new", claimed_by="b")
+    store.set_game_links("ab", spectator_token="s1", rematch_id="cd")
+    row = store.load_game("ab")
+    assert (row.seats[0].invite_token, row.seats[0].token, row.spectator_token,
+            row.rematch_id) == ("tok", "new", "s1", "cd")
+    store.close()
+    with sa.create_engine(url).begin() as conn:  # and back down to 0001
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0001")
+        cols = {r[1] for r in conn.execute(sa.text("pragma table_info(seats)"))}
+    assert "invite_token" not in cols
