@@ -278,11 +278,21 @@ def options(
     for name in names:
         cls = game_class(name)
         typer.echo(f"{cls.title} ({name})")
-        for o in cls.option_specs:
-            typer.echo(f"  {o.name} = {o.default!r}  [{o.kind}; allowed: {o.allowed_text()}]")
-            typer.echo(f"      {o.doc}")
-            if o.source:
-                typer.echo(f"      source: {o.source}")
+        for kind, heading in (("setup", "Setup"), ("rule", "Rule variants")):
+            group = [o for o in cls.option_specs if o.kind == kind]
+            if not group:
+                continue
+            typer.echo(f"  {heading}")
+            for o in group:
+                only = f" ({o.expansion.capitalize()} only)" if o.expansion else ""
+                typer.echo(f"    {o.title}{only}: {o.question}" if o.question
+                           else f"    {o.title}{only}")
+                typer.echo(f"      {o.name} = {o.default!r}  [allowed: {o.allowed_text()}]")
+                typer.echo(f"      {o.doc}")
+                for k, v in o.alternatives.items():
+                    typer.echo(f"      {k}: {v}")
+                if o.source:
+                    typer.echo(f"      source: {o.source}")
 
 
 @app.command()
@@ -656,7 +666,12 @@ def replay(
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    host: str = typer.Option(
+        "127.0.0.1", "--host",
+        help="address to listen on: 127.0.0.1 (the default) = this computer only; "
+             "0.0.0.0 = every network of this computer, so a friend on the same network "
+             "opens http://<this computer's LAN address>:<port>/ (printed at start-up; "
+             "browse to that address yourself so invite links carry it)"),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     db: Optional[str] = typer.Option(None, "--db",
                                      help="SQLAlchemy URL (default: SQLite in the user data "

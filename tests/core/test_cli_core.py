@@ -26,7 +26,18 @@ def test_games_and_options(capsys):
     code, out, _ = run(capsys, "options", "toy")
     assert code == 0 and "turns = 6" in out
     code, out, _ = run(capsys, "options", "toy", "--markdown")
-    assert "| `bonus` | `False` |" in out
+    assert "| **Bonus** | — | `bonus` = `False` |" in out  # no label given: the name in words
+
+
+def test_options_show_labels_questions_and_expansion(capsys):
+    code, out, _ = run(capsys, "options", "kingdom-builder")
+    assert code == 0
+    assert ("    Terrain card with no free hex: What happens when your terrain card shows a "
+            "terrain with no empty hex left?\n      rare_exception = 'redraw'") in out
+    assert "    Wagon on mountains (Crossroads only): May the wagon" in out
+    assert out.index("  Setup\n") < out.index("  Rule variants\n")
+    code, out, _ = run(capsys, "options", "kingdom-builder", "--markdown")
+    assert "### Rule variants" in out and "| **Wagon on mountains** (Crossroads only) |" in out
 
 
 def test_unknown_game_and_option(capsys):

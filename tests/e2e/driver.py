@@ -12,7 +12,7 @@ def create_from_home(page, base: str, game: str, seats: list[str], num_players: 
     page.goto(base + "/")
     det = page.locator(f"#new-{game}")
     if det.get_attribute("open") is None:
-        det.locator("summary").click()
+        det.locator(":scope > summary").click()
     form = det.locator("form")
     form.locator("select[name=num_players]").select_option(str(num_players))
     for i, s in enumerate(seats):

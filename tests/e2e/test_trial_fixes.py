@@ -28,6 +28,7 @@ _STROKE = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
 def test_home_shows_one_seat_row_per_player(page, live_server, artifacts):
     need("kingdom-builder")
     page.goto(live_server + "/")
+    page.locator("#new-kingdom-builder > summary").click()  # "More choices" opens the form
     form = page.locator("#new-kingdom-builder form")
     rows = form.locator(".seat-row")
     total = rows.count()

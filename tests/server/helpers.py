@@ -110,7 +110,7 @@ class SecretState(State):
     def render_svg(self, player=None):
         items = "".join(
             f"<rect data-key='card:{CARDS[c]}' x='{10 + 60 * i}' y='10' width='50' height='70'/>"
-            for i, c in enumerate(self.hands[player if player is not None else 0]))
+            for i, c in enumerate(self.hands[player] if player is not None else []))
         return f"<svg xmlns='http://www.w3.org/2000/svg' width='400' height='100'>{items}</svg>"
 
     def action_path(self, action, player=None):

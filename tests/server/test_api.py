@@ -42,8 +42,8 @@ def test_catalog_lists_games_options_and_bots(client):
 def test_home_page_has_a_form_per_game_built_from_option_specs(client):
     html = client.get("/").text
     assert 'data-game="toy"' in html and 'name="opt.turns"' in html
-    assert 'type="checkbox" name="opt.bonus"' in html
-    assert "human by invite link" in html and 'value="bot:greedy"' in html
+    assert 'type="checkbox" id="o-toy-bonus" name="opt.bonus"' in html
+    assert "a friend, by invite link" in html and 'value="bot:greedy"' in html
     assert "cb_owner" in client.cookies
 
 
@@ -355,7 +355,7 @@ def test_schema_is_versioned_by_alembic(tmp_path):
     Store(url).close()
     s = Store(url)  # upgrading an up-to-date database is a no-op
     with s.engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0002_online"
         assert c.execute(sa.text("pragma journal_mode")).scalar() == "wal"
         names = {r[0] for r in c.execute(sa.text("select name from sqlite_master"))}
     assert {"games", "seats", "actions"} <= names

@@ -40,7 +40,9 @@ def test_pages_have_no_inline_script(client):
         for chunk in html.split("<script")[1:]:
             assert (chunk.startswith(' src="/static/')
                     or chunk.startswith(' type="application/json" id="page-data">')
-                    or chunk.startswith(' type="application/json" id="strings">')), chunk[:80]
+                    or chunk.startswith(' type="application/json" id="strings">')
+                    or chunk.startswith(' type="application/json" id="online-data">')
+                    ), chunk[:80]
 
 
 def test_websocket_origin_must_be_this_host(client):

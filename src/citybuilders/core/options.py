@@ -32,6 +32,12 @@ class Option:
         source: the rule source (rulebook section or digest entry) for rules options.
         kind: ``"setup"`` (board, cards, sheet...) or ``"rule"`` (a disputed/variant rule).
         alternatives: for rule options, a short description of each non-default value.
+        label: a short human name shown in the lobby, ``citybuilders options`` and the docs
+            ("Terrain card with no free hex"); empty = the name with spaces.
+        question: the question the option answers, in plain words ("What happens when ...?").
+        expansion: the expansion this option belongs to (``"crossroads"``): it matters only
+            when that expansion is in the game's ``expansions`` option, and the lobby shows it
+            only then; empty = the base game.
     """
 
     name: str
@@ -45,6 +51,21 @@ class Option:
     source: str = ""
     kind: str = "rule"
     alternatives: Mapping[str, str] = field(default_factory=dict)
+    label: str = ""
+    question: str = ""
+    expansion: str = ""
+
+    @property
+    def title(self) -> str:
+        """``label``, or the name with its underscores as spaces, capitalised."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def value_label(self, value: Any) -> str:
+        """A choice value in words: ``"no_redraw"`` -> ``"No redraw"``, True -> ``"Yes"``."""
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        text = str(value).replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     def allowed_text(self) -> str:
         """Human-readable description of the allowed values."""
@@ -169,23 +190,32 @@ def parse_option_text(spec: Option, text: str) -> Any:
 
 
 def options_markdown(game_name: str, title: str, specs: Iterable[Option]) -> str:
-    """Markdown section documenting a game's options (used to build docs/rules-options.md)."""
+    """Markdown section documenting a game's options (used to build docs/rules-options.md):
+    a "Setup" table and a "Rule variants" table, each row with the option's label, the
+    question it answers, its name, default, allowed values, effect and source; options of an
+    expansion say so ("Crossroads only")."""
     lines = [f"## {title} (`{game_name}`)", ""]
     specs = list(specs)
-    for kind, heading in (("setup", "Setup options"), ("rule", "Rules options")):
+
+    def cell(s: Any) -> str:
+        return str(s).replace("|", "\\|").replace("\n", " ")
+
+    for kind, heading in (("setup", "Setup"), ("rule", "Rule variants")):
         group = [o for o in specs if o.kind == kind]
         if not group:
             continue
         lines += [f"### {heading}", ""]
-        lines += ["| option | default | allowed | effect | source |", "|---|---|---|---|---|"]
+        lines += ["| option | question | name = default | allowed | effect | source |",
+                  "|---|---|---|---|---|---|"]
         for o in group:
             effect = o.doc
             if o.alternatives:
                 effect += " " + " ".join(f"`{k}`: {v}" for k, v in o.alternatives.items())
-            cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
+            label = f"**{o.title}**" + (f" ({o.expansion.capitalize()} only)"
+                                        if o.expansion else "")
             lines.append(
-                f"| `{o.name}` | `{o.default!r}` | {cell(o.allowed_text())} | {cell(effect)} | "
-                f"{cell(o.source or '—')} |"
+                f"| {cell(label)} | {cell(o.question or '—')} | `{o.name}` = `{o.default!r}` | "
+                f"{cell(o.allowed_text())} | {cell(effect)} | {cell(o.source or '—')} |"
             )
         lines.append("")
     return "\n".join(lines)

@@ -29,10 +29,12 @@ class Record:
     num_players: int
     seed: int
     actions: list[Any] = field(default_factory=list)
+    players: list[str] | None = None
+    """The seat names in seat order (optional: records without names stay valid)."""
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-able dict in the documented record format."""
-        return {
+        """JSON-able dict in the documented record format (``players`` only when known)."""
+        out: dict[str, Any] = {
             "game": self.game,
             "rules_version": self.rules_version,
             "options": self.options,
@@ -40,6 +42,9 @@ class Record:
             "seed": self.seed,
             "actions": list(self.actions),
         }
+        if self.players is not None:
+            out["players"] = list(self.players)
+        return out
 
     def dumps(self) -> str:
         """The record as a JSON string."""
@@ -90,7 +95,28 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
         num_players=data["num_players"],
         seed=data["seed"],
         actions=list(data["actions"]),
+        players=_players_of(data),
     )
+
+
+PLAYER_NAME_MAX = 40
+"""Longest seat name a record may carry (characters)."""
+
+
+def _players_of(data: Mapping[str, Any]) -> list[str] | None:
+    """The optional ``players`` field: one name per seat (strings of 1 to 40 characters).
+    Raises RecordError naming the field."""
+    if data.get("players") is None:
+        return None
+    names = data["players"]
+    n = data["num_players"]
+    if not isinstance(names, list) or len(names) != n:
+        raise RecordError(f"record: 'players' must be a list of {n} seat names")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or len(name) > PLAYER_NAME_MAX:
+            raise RecordError(f"record: players[{i}]: expected a name of 1 to "
+                              f"{PLAYER_NAME_MAX} characters")
+    return [str(x) for x in names]
 
 
 def replay(

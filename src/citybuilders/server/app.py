@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import secrets
 import time
 from collections import deque
@@ -33,9 +34,11 @@ from ..core.errors import CitybuildersError
 from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_of, negotiate,
                          normalize, translations)
 from ..core.jsonsafe import unicode_problem
-from ..core.registry import game_class, registered_games
-from . import hints
-from .manager import (ApiError, GameManager, LiveGame, MemoryLimits, WsClient, note_text,
+from ..core.registry import game_class, load_game, registered_games
+from ..core.view import esc
+from . import hints, online
+from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
+                      note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
@@ -159,18 +162,51 @@ def _play_url(game_id: str, tokens: list[str]) -> str:
     return f"/play/{game_id}?" + urlencode([("t", t) for t in tokens])
 
 
+_THUMBS: dict[str, bytes] = {}
+"""Lobby pictures: each game's own SVG renderer on a fresh state, drawn once per process."""
+QUICK_BOT = "normal"
+"""The bot of the lobby's one-click "play vs bot" (the greedy level)."""
+
+
+def _thumbnail(name: str) -> bytes:
+    """SVG of a fresh ``name`` game (default options, 2 players where allowed, seed 1), as
+    the public view; cached. A renderer that fails gives a plain titled box."""
+    hit = _THUMBS.get(name)
+    if hit is not None:
+        return hit
+    cls = game_class(name)
+    try:
+        n = min(max(2, cls.min_players), cls.max_players)
+        state = load_game(name).new_initial_state(n, 1)
+        while state.is_chance_node():  # the opening draws (a fixed, public sample)
+            state.apply_action(state.chance_outcomes()[0][0])
+        svg = state.render_svg(None)
+    except Exception:  # noqa: BLE001 - a picture must never break the lobby
+        svg = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 120'><rect "
+               "width='200' height='120' fill='#eee'/><text x='100' y='64' "
+               f"text-anchor='middle'>{esc(cls.title or name)}</text></svg>")
+    # a picture, not a board: click keys, ARIA and hover texts go (about a third smaller)
+    svg = re.sub(r'\s(?:data-[\w-]+|aria-[\w-]+|role|tabindex)="[^"]*"', "", svg)
+    svg = re.sub(r"<title>.*?</title>", "", svg, flags=re.S)
+    data = svg.encode("utf-8")
+    _THUMBS[name] = data
+    return data
+
+
 def _games_catalog() -> list[dict[str, Any]]:
     out = []
     for name in registered_games():
         cls = game_class(name)
+        specs = [o for o in option_form_specs(cls) if o["name"] not in REFUSED_OPTIONS
+                 and o["type"] in ("bool", "int", "str", "list")]
         out.append({
+            "quick_players": min(max(2, cls.min_players), cls.max_players),
             "id": name, "title": cls.title or name, "min_players": cls.min_players,
             "max_players": cls.max_players, "default_players": cls.default_players,
             "simultaneous": bool(cls.simultaneous), "cooperative": bool(cls.cooperative),
             "rules_version": cls.rules_version,
             # the form offers neither server paths nor documents (documents: the JSON API)
-            "options": [o for o in option_form_specs(cls) if o["name"] not in REFUSED_OPTIONS
-                        and o["type"] in ("bool", "int", "str", "list")],
+            "options": specs,
         })
     return out
 
@@ -402,6 +438,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             g["replay_url"] = f"/replay/{g['id']}?" + urlencode([("t", t) for t in toks])
         resp = templates.TemplateResponse(request, "home.html", {
             "games": _games_catalog(), "bots": bot_names(), "mine": mine,
+            "quick_bot": QUICK_BOT,
         })
         return with_owner(request, resp)
 
@@ -433,13 +470,20 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         except ValueError:
             raise ApiError(400, N_("num_players: expected an integer")) from None
         check_player_count(cls, n)
-        seats = []
+        seats: list[dict[str, Any]] = []
         for i in range(n):
             kind = (data.get(f"seat{i}") or ["human" if i == 0 else "bot:random"])[-1]
             if kind.startswith("bot:"):
-                seats.append({"kind": "bot", "bot": kind[4:]})
+                seat: dict[str, Any] = {"kind": "bot", "bot": kind[4:]}
             else:
-                seats.append({"kind": kind})
+                seat = {"kind": kind}
+            label = " ".join((data.get(f"name{i}") or [""])[-1].split())
+            if label:
+                if len(label) > online.NAME_MAX:
+                    raise ApiError(400, f"name{i}: a name has at most {online.NAME_MAX} "
+                                        f"characters")
+                seat["name"] = label
+            seats.append(seat)
         body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
         owner = owner_of(request) or secrets.token_urlsafe(16)
         lg, tokens = await manager(request).create_async(body, owner)
@@ -460,27 +504,53 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         toks = request.query_params.getlist("t")
         if not toks:
             raise ApiError(401, N_("this page needs the secret seat token of your game link"))
+        owner = owner_of(request)
+        fresh_owner = None
+        if not owner:  # a first visit: this browser gets its identity now, so it can claim
+            owner = fresh_owner = secrets.token_urlsafe(16)
+        given = list(toks)
+        toks = []
+        for t in given:
+            use, _ = await online.claim_link(m, lg, t, owner)
+            toks.append(use)
+        if toks != given:  # a claimed or spectated link: the address holds what this browser uses
+            resp = RedirectResponse(_play_url(lg.id, list(dict.fromkeys(toks))),
+                                    status_code=303)
+        else:
+            resp = None
         seats = {}
         for t in toks:
             seats[m.seat_of(lg, t)] = t
-        owner = owner_of(request)
-        for s in lg.row.seats:
-            if s.seat in seats and s.kind == "invite" and owner and s.claimed_by != owner:
-                store.claim_seat(lg.id, s.seat, owner)
-                s.claimed_by = owner
-        creator = any(lg.row.seats[s].kind == "human" for s in seats)
-        invites = []
-        if creator:
-            base = str(request.base_url).rstrip("/")
-            invites = [{"seat": s.seat, "name": s.name, "url": base + _play_url(lg.id, [s.token])}
-                       for s in lg.row.seats if s.kind == "invite" and s.token]
-        page = {"game_id": lg.id, "tokens": {str(k): v for k, v in sorted(seats.items())}}
-        resp = templates.TemplateResponse(request, "play.html", {
-            "title": lg.game.title or lg.game.name, "game_id": lg.id,
-            "page_json": _script_json(page), "invites": invites,
-            "replay_url": f"/replay/{lg.id}?" + urlencode([("t", t) for t in seats.values()]),
-        })
-        return with_owner(request, resp)
+        if SPECTATOR in seats and len(seats) > 1:
+            del seats[SPECTATOR]
+        if resp is None:
+            spectator = SPECTATOR in seats
+            host = not spectator and online.is_host(lg, owner_of(request), set(seats))
+            base = _base_url(request)
+            info: dict[str, Any] = {
+                "game_id": lg.id, "host": host, "spectator": spectator,
+                "tokens": {str(k): v for k, v in sorted(seats.items())},
+                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in lg.row.seats],
+                "invites": [], "spectator_url": None, "rematch_id": lg.row.rematch_id,
+            }
+            if host:
+                info["invites"] = [
+                    {"seat": s.seat, "name": s.name, "claimed": s.invite_token is not None,
+                     "url": base + _play_url(lg.id, [online.invite_url(s) or ""])}
+                    for s in lg.row.seats if s.kind == "invite"]
+                info["spectator_url"] = base + _play_url(
+                    lg.id, [await online.spectator_token(m, lg)])
+            page = {"game_id": lg.id, "tokens": info["tokens"]}
+            resp = templates.TemplateResponse(request, "play.html", {
+                "title": lg.game.title or lg.game.name, "game_id": lg.id,
+                "page_json": _script_json(page), "invites": info["invites"],
+                "online_json": _script_json(info), "spectator": spectator,
+                "replay_url": f"/replay/{lg.id}?" + urlencode([("t", t) for t in seats.values()]),
+            })
+        if fresh_owner:
+            resp.set_cookie(OWNER_COOKIE, fresh_owner, httponly=True, samesite="lax",
+                            max_age=10 * 365 * 86400)
+        return resp
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str) -> Response:
@@ -629,6 +699,56 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         view["steps"] = total
         return JSONResponse(view)
 
+    # ------------------------------------------------------------------ online play
+    @app.get("/thumb/{name}.svg", include_in_schema=False)
+    async def thumbnail(name: str) -> Response:
+        if name not in registered_games():
+            raise ApiError(404, f"game '{name[:40]}' not found")
+        return Response(_thumbnail(name), media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.get("/api/games/{game_id}/presence")
+    async def api_presence(request: Request, game_id: str) -> dict[str, Any]:
+        m, lg, _ = await _seat_game(request, game_id)
+        return {"online": online.presence(lg)}
+
+    async def _host_game(request: Request, game_id: str) -> tuple[GameManager, LiveGame]:
+        m = manager(request)
+        lg = await m.get(game_id)
+        tok = _token(request)
+        seats = {m.seat_of(lg, tok)} if tok else set()
+        if not online.is_host(lg, owner_of(request), seats):
+            raise ApiError(403, "only the host (the browser that created the game, or a "
+                                "holder of one of its own seats) may do this")
+        return m, lg
+
+    @app.post("/api/games/{game_id}/seats/{seat}/reissue")
+    async def api_reissue(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+        m, lg = await _host_game(request, game_id)
+        tok = await online.reissue(m, lg, seat)
+        return {"seat": seat, "url": _base_url(request) + _play_url(lg.id, [tok])}
+
+    @app.get("/api/games/{game_id}/spectator")
+    async def api_spectator(request: Request, game_id: str) -> dict[str, Any]:
+        m, lg = await _host_game(request, game_id)
+        tok = await online.spectator_token(m, lg)
+        return {"url": _base_url(request) + _play_url(lg.id, [tok])}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def api_rematch(request: Request, game_id: str) -> dict[str, Any]:
+        m, lg, seat = await _seat_game(request, game_id)
+        rid, toks = await online.rematch(m, lg, seat)
+        return {"id": rid, "play_url": _play_url(rid, toks) if toks else None}
+
+    @app.post("/api/games/{game_id}/name")
+    async def api_name(request: Request, game_id: str) -> dict[str, Any]:
+        body = await _json_body(request)
+        m, lg, seat = await _seat_game(request, game_id, body)
+        if not isinstance(body, dict):
+            raise ApiError(400, "body: expected a JSON object {\"name\": ...}")
+        name = await online.rename(m, lg, seat, body.get("name"))
+        return {"seat": seat, "name": name}
+
     @app.post("/api/records")
     async def api_import(request: Request) -> JSONResponse:
         body = await _json_body(request)
@@ -657,16 +777,20 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         await websocket.accept()
         client = WsClient(websocket, seat)
         client.lang = api_language(websocket)
+        client.views = websocket.query_params.get("presence") != "1"
         conn = (client, seat)
         client.start()
-        client.offer(ws_view_message(m.view_json(lg, seat, client.lang)))
+        if client.views:
+            client.offer(ws_view_message(m.view_json(lg, seat, client.lang)))
         lg.connections.add(conn)
+        online.push_presence(lg)
         reader = asyncio.get_running_loop().create_task(_ws_read(m, lg, client))
         done_wait = asyncio.get_running_loop().create_task(client.done.wait())
         try:
             await asyncio.wait({reader, done_wait}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lg.connections.discard(conn)
+            online.push_presence(lg)
             # a reader that failed (a socket torn down under it) has its exception retrieved,
             # so nothing is logged for it
             reader.add_done_callback(lambda t: t.cancelled() or t.exception())
@@ -708,6 +832,13 @@ async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
         else:
             client.offer(_ws_error(localize(N_("type: expected ping or refresh (moves are "
                                                "POSTed to /act)"), client.lang)))
+
+
+def _base_url(request: Request) -> str:
+    """``scheme://host[:port]`` as the browser addressed this server (its ``Host`` header):
+    links made from it work for whoever can reach that address (the LAN address when the
+    host browsed to it), never a hard-coded 127.0.0.1."""
+    return str(request.base_url).rstrip("/")
 
 
 def _ws_error(message: str, status: int = 400) -> str:
@@ -756,6 +887,26 @@ def _int_param(request: Request, name: str, default: int) -> int:
         raise ApiError(400, N_("{name}: expected an integer, got {shown}", name=name, shown=shown)) from None
 
 
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks (not loopback), best guess first: the
+    one of the default route (a UDP socket "connected" to a documentation address sends
+    nothing), then the host name's addresses. Empty if none is found."""
+    import socket
+
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         limits: MemoryLimits | None = None, create_rate: int | None = None,
         max_body: int = MAX_BODY) -> None:
@@ -769,6 +920,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     app = create_app(db, limits, create_rate=create_rate, max_body=max_body)
     print(f"citybuilders: serving on http://{host}:{port}/ (database {app.state.store.url})",
           flush=True)
+    if host in ("0.0.0.0", "::", ""):
+        for addr in lan_addresses():
+            print(f"citybuilders: friends on your network open http://{addr}:{port}/ "
+                  "(open it yourself too: invite links use the address you browse to)",
+                  flush=True)
+    elif host in ("127.0.0.1", "localhost", "::1"):
+        print("citybuilders: only this computer can connect; to play with a friend on "
+              "another computer, start with --host 0.0.0.0", flush=True)
     # keep-alive longer than clients' pools keep idle connections (httpx: 5 s), so the server
     # never closes a connection at the moment a client reuses it (that race gave ReadError)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",

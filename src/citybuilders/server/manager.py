@@ -62,6 +62,8 @@ __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", 
 log = logging.getLogger("citybuilders.server")
 
 SEAT_KINDS = ("human", "invite", "bot")
+SPECTATOR = -1
+"""The "seat" of a spectator link's holder: public information only, no moves."""
 _SYSRAND = random.SystemRandom()
 VIEW_CACHE_GAMES = 1000
 """Games whose rendered views are kept (least recently used first out; ~100 KB per seat)."""
@@ -364,8 +366,11 @@ class GameManager:
             if label is not None and (not isinstance(label, str) or len(label) > 40):
                 raise ApiError(400, N_("seats[{i}].name: expected a string of at most 40 chars",
                                        i=i))
+            if isinstance(label, str):
+                label = " ".join(label.split())
             if not label:
-                label = f"{bot} bot" if kind == "bot" else f"Player {i + 1}"
+                label = (f"{(bot or 'random').capitalize()} (bot)" if kind == "bot"
+                         else f"Player {i + 1}")
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             seats.append(SeatRow(i, kind, bot, label, token))
         try:
@@ -427,8 +432,8 @@ class GameManager:
         header = {"game": state.game.name, "rules_version": state.game.rules_version,
                   "options": state.game.options, "num_players": state.num_players,
                   "seed": state.seed}
-        seats = [SeatRow(i, "human", None, f"Player {i + 1}", None)
-                 for i in range(state.num_players)]
+        names = rec.players or [f"Player {i + 1}" for i in range(state.num_players)]
+        seats = [SeatRow(i, "human", None, names[i], None) for i in range(state.num_players)]
         try:
             self.store.create_game(game_id, header, seats, state.history(), "imported", owner,
                                    note)
@@ -653,7 +658,16 @@ class GameManager:
         for s in lg.row.seats:
             if s.token and secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
+        spec = lg.row.spectator_token
+        if spec and secrets.compare_digest(spec.encode("utf-8"), given):
+            return SPECTATOR
         raise ApiError(403, N_("token: this token does not hold a seat of this game"))
+
+    @staticmethod
+    def check_player(seat: int) -> None:
+        """ApiError 403 if ``seat`` is a spectator's (a spectator link cannot move)."""
+        if seat < 0:
+            raise ApiError(403, "token: this is a spectator link; it can watch but not move")
 
     # ------------------------------------------------------------------ moves
     async def act(self, lg: LiveGame, seat: int, body: Any) -> None:
@@ -663,6 +677,7 @@ class GameManager:
         or ``{"state_id": int, "path": [key, ...]}``. Raises ApiError: 400 malformed/illegal,
         409 stale state id or finished game.
         """
+        self.check_player(seat)
         if not isinstance(body, dict):
             raise ApiError(400, N_("body: expected a JSON object"))
         extra = sorted(set(body) - {"state_id", "action", "move", "path", "token"})
@@ -820,6 +835,7 @@ class GameManager:
         seats' later entries: the stored rows from that index are rewritten in the same
         transaction (``Store.change_in`` with ``rewrite``) and the log from there is rebuilt,
         so the database, the log and every seat's view equal what a restart replays."""
+        self.check_player(seat)
         if not isinstance(body, dict):
             raise ApiError(400, N_("body: expected a JSON object"))
         sid = body.get("state_id")
@@ -955,6 +971,9 @@ class GameManager:
         so ``you`` is None and no seat is labelled "(you)". ``lang``: the language of the
         texts for people (summary, log labels, panels, bot error); keys and notation stay."""
         st = lg.state if state is None else state
+        spectator = seat < 0
+        if spectator:
+            own_seat = False
         active = st.active_players()
         terminal = st.is_terminal()
         legal = []
@@ -967,13 +986,13 @@ class GameManager:
                     path = [_entry_text(st, seat, a)]
                 legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path})
         try:
-            svg = st.render_svg(seat)
+            svg = st.render_svg(None if spectator else seat)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
                    f"{esc(exc)}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
-        obs = _jsonable(st.observation(seat))
+        obs = _jsonable(public_observation(st) if spectator else st.observation(seat))
         names = [s.name for s in lg.row.seats]
         result = None
         if terminal:
@@ -1012,7 +1031,8 @@ class GameManager:
                 k for s in scores for k in (s.get("parts") or {}))), lang),
             "log": self.log_for(lg, seat if lg.row.status == "running" else None,
                                 log_upto if state is not None else None, lang),
-            "undoable": core_undo.undoable_count(st, seat) if live else 0,
+            "undoable": core_undo.undoable_count(st, seat) if live and not spectator else 0,
+            "spectator": spectator,
             "result": result,
             "bot_error": localize(lg.bot_error, lang) if lg.bot_error else lg.bot_error,
             "options": lg.game.options,
@@ -1049,6 +1069,7 @@ class GameManager:
         """The record: full for a finished/imported game; for a running game the history as
         ``seat`` may see it (hidden outcomes ``null``) with ``"complete": false``."""
         rec = record_of(lg.state).to_json()
+        rec["players"] = [s.name for s in lg.row.seats]
         if lg.row.status in ("finished", "imported") or seat is None:
             rec["complete"] = lg.state.is_terminal()
             return rec
@@ -1090,6 +1111,16 @@ def note_text(note: str | None, lang: str) -> str | None:
     pattern = "^" + re.escape(IMPORT_NOTE).replace(re.escape("{move}"), r"(\d+)") + "$"
     m = re.match(pattern, note)
     return localize(N_(IMPORT_NOTE, move=int(m.group(1))), lang) if m else note
+
+
+def public_observation(st: State) -> Any:
+    """What anyone may see of ``st`` (a spectator): ``st.observation(None)``, the view of no
+    player, where the game supports it (Kingdom Builder, Sprawlopolis, Roll Builder: no hand,
+    no own card); else ``{}`` (the board SVG, scores and log still show the public game)."""
+    try:
+        return st.observation(None)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - a game whose observation needs a seat shows nothing
+        return {}
 
 
 def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str, Any],
@@ -1214,6 +1245,9 @@ def option_form_specs(cls: type[Game]) -> list[dict[str, Any]]:
             "type": o.type.__name__, "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum, "maximum": o.maximum, "kind": o.kind, "source": o.source,
             "alternatives": dict(o.alternatives), "allowed": o.allowed_text(),
+            "label": o.title, "question": o.question, "expansion": o.expansion,
+            "value_labels": [o.value_label(c) for c in o.choices] if o.choices is not None
+            else None,
         })
     return out
 
@@ -1289,6 +1323,9 @@ class WsClient:
         self.done = asyncio.Event()
         self.close_code: int | None = None
         self.task: asyncio.Task[None] | None = None
+        self.views = True
+        """False for a presence-only connection (online.js): it gets presence and rematch
+        messages, never views."""
 
     def start(self) -> None:
         """Start the sender task (on the running event loop)."""
@@ -1352,6 +1389,8 @@ def broadcast_views(manager: GameManager, lg: LiveGame) -> None:
     views: dict[tuple[int, str], str] = {}
     for conn in list(lg.connections):
         client, seat = conn
+        if not getattr(client, "views", True):
+            continue
         slot = (seat, client.lang)
         if slot not in views:
             views[slot] = ws_view_message(manager.view_json(lg, seat, client.lang))

@@ -74,6 +74,8 @@ games_t = sa.Table(
     sa.Column("note", sa.Text),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("spectator_token", sa.String(64)),
+    sa.Column("rematch_id", sa.String(32)),
 )
 seats_t = sa.Table(
     "seats",
@@ -85,6 +87,7 @@ seats_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token", sa.String(64)),
     sa.Column("claimed_by", sa.String(64)),
+    sa.Column("invite_token", sa.String(64)),
 )
 actions_t = sa.Table(
     "actions",
@@ -326,6 +329,9 @@ class SeatRow:
     name: str
     token: str | None
     claimed_by: str | None = None
+    invite_token: str | None = None
+    """An invite seat's link once a browser claimed it (``token`` is then that browser's own
+    secret); None before the claim (the link is ``token`` itself) and for other seats."""
 
 
 @dataclass(slots=True)
@@ -347,6 +353,10 @@ class GameRow:
     updated_at: float
     seats: list[SeatRow]
     actions: list[tuple[int, int]]
+    spectator_token: str | None = None
+    """The secret of the game's spectator link (made when first asked for), or None."""
+    rematch_id: str | None = None
+    """The game started as this game's rematch, or None."""
     gap: str | None = None
     """Set by ``Store.load_game`` if the stored indices are not 0..n-1 (which entry is
     missing): such a history is refused by the server's consistency check."""
@@ -549,7 +559,7 @@ class Store:
             seats_t.insert(),
             [
                 dict(game_id=game_id, seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,
-                     token=s.token, claimed_by=s.claimed_by)
+                     token=s.token, claimed_by=s.claimed_by, invite_token=s.invite_token)
                 for s in seats
             ],
         )
@@ -655,6 +665,30 @@ class Store:
             .values(claimed_by=owner)
         ))
 
+    # ------------------------------------------------------------------ online play
+    def set_seat(self, game_id: str, seat: int, **values: Any) -> None:
+        """Update columns of one seat (``token``, ``claimed_by``, ``invite_token``, ``name``)
+        in one committed transaction: an invite claim, a re-issued link, a new name. Raises
+        StoreError if the database refused the write."""
+        allowed = {"token", "claimed_by", "invite_token", "name"}
+        bad = set(values) - allowed
+        if bad:
+            raise ValueError(f"set_seat: unknown columns {sorted(bad)}")
+        self.write(lambda conn: conn.execute(
+            seats_t.update().where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+            .values(**values)
+        ))
+
+    def set_game_links(self, game_id: str, **values: Any) -> None:
+        """Update ``spectator_token`` and/or ``rematch_id`` of a game (committed). Raises
+        StoreError if the database refused the write."""
+        bad = set(values) - {"spectator_token", "rematch_id"}
+        if bad:
+            raise ValueError(f"set_game_links: unknown columns {sorted(bad)}")
+        self.write(lambda conn: conn.execute(
+            games_t.update().where(games_t.c.id == game_id).values(**values)
+        ))
+
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str) -> GameRow | None:
         """The stored game ``game_id`` with seats and actions, or None.
@@ -672,7 +706,8 @@ class Store:
             if g is None:
                 return None
             seats = [
-                SeatRow(r["seat"], r["kind"], r["bot"], r["name"], r["token"], r["claimed_by"])
+                SeatRow(r["seat"], r["kind"], r["bot"], r["name"], r["token"], r["claimed_by"],
+                        r["invite_token"])
                 for r in conn.execute(
                     seats_t.select().where(seats_t.c.game_id == game_id)
                     .order_by(seats_t.c.seat)
@@ -693,7 +728,7 @@ class Store:
             options=json.loads(g["options"]), num_players=g["num_players"], seed=g["seed"],
             status=g["status"], version=g["version"], owner=g["owner"], note=g["note"],
             created_at=g["created_at"], updated_at=g["updated_at"], seats=seats, actions=actions,
-            gap=gap,
+            spectator_token=g["spectator_token"], rematch_id=g["rematch_id"], gap=gap,
         )
 
     def games_of(self, owner: str, limit: int = 50) -> list[dict[str, Any]]:

@@ -52,10 +52,14 @@ class RollIntoTownGame(Game):
         Option("rows", 9, "Map height in cells (odd; the town hall is the centre cell).",
                type=int, minimum=5, maximum=15, validate=_odd_size, kind="setup",
                source="rules_proposal parameters.rows (proposed: the rulebook gives no size); "
-                      "roll_games_notes §5.3 / T7"),
+                      "roll_games_notes §5.3 / T7",
+               label="Map rows",
+               question="How many rows of cells does the map have?"),
         Option("cols", 9, "Map width in cells (odd).", type=int, minimum=5, maximum=15,
                validate=_odd_size, kind="setup",
-               source="rules_proposal parameters.cols (proposed); roll_games_notes T7"),
+               source="rules_proposal parameters.cols (proposed); roll_games_notes T7",
+               label="Map columns",
+               question="How many columns of cells does the map have?"),
         Option("ocean_sides_rule", "any_two",
                "Which water sides turn an empty cell into ocean. `any_two`: water on at least "
                "two of its four sides.",
@@ -63,7 +67,9 @@ class RollIntoTownGame(Game):
                source="rulebook: coast icon ('water on two orthogonal sides'); "
                       "rules_proposal options.ocean_sides_rule; roll_games_notes T1",
                alternatives={"perpendicular_pair": "the water sides must include one of N/S "
-                                                   "and one of E/W (a corner)"}),
+                                                   "and one of E/W (a corner)"},
+               label="When a cell becomes ocean",
+               question="Which water sides around an empty cell turn it into ocean?"),
         Option("coast_two_side_shape", "any",
                "Shapes allowed for a coast with water on two sides. `any`: two opposite sides "
                "or a corner.",
@@ -71,7 +77,9 @@ class RollIntoTownGame(Game):
                source="rulebook: coast icon ('1, 2 or 3 sides'); rules_proposal "
                       "options.coast_two_side_shape; roll_games_notes T3",
                alternatives={"corner_only": "two-sided coasts must be corners (N+E, E+S, S+W, "
-                                            "W+N)"}),
+                                            "W+N)"},
+               label="Coast with two water sides",
+               question="May a coast have water on two opposite sides, or only on a corner?"),
         Option("river_connect_rule", "ends_off_opposite_edges",
                "When the river 'connects opposite map edges' (2 points per square). "
                "`ends_off_opposite_edges`: its first piece points off one edge and its last "
@@ -80,7 +88,9 @@ class RollIntoTownGame(Game):
                source="rulebook: river scoring; rules_proposal options.river_connect_rule; "
                       "roll_games_notes T4",
                alternatives={"touches_opposite_edges": "river cells lie in both opposite "
-                                                       "border rows or both border columns"}),
+                                                       "border rows or both border columns"},
+               label="River across the map",
+               question="When does the river count as joining opposite edges of the map?"),
         Option("market_timing", "build_phase",
                "When the market's 2-for-1 trade may be used. `build_phase`: at any moment of "
                "your build phase.",
@@ -90,7 +100,9 @@ class RollIntoTownGame(Game):
                alternatives={"only_while_paying": "a trade must take a resource some building "
                                                   "you can place still lacks, and you must "
                                                   "build before ending the phase (unless no "
-                                                  "building or trade is possible any more)"}),
+                                                  "building or trade is possible any more)"},
+               label="When the market trades",
+               question="When may you use the market's two-for-one trade?"),
         Option("ocean_check_timing", "after_each_coast",
                "When empty cells are checked for becoming ocean. `after_each_coast`: right "
                "after every coast icon is drawn, over the whole map, repeated until nothing "
@@ -99,7 +111,9 @@ class RollIntoTownGame(Game):
                source="rulebook: coast icon; rules_proposal options.ocean_check_timing; "
                       "roll_games_notes T2",
                alternatives={"invariant": "also right after a lumberjack empties cells in the "
-                                          "collect phase"}),
+                                          "collect phase"},
+               label="When ocean is checked",
+               question="When are empty cells checked for becoming ocean?"),
         Option("watermill_rule", "not_in_front",
                "Where a watermill may be built. `not_in_front`: on an empty square sharing a "
                "side with a river square that is not one of its flow sides, but never the square "
@@ -109,7 +123,9 @@ class RollIntoTownGame(Game):
                       "rules_proposal buildings.watermill.placement",
                alternatives={"non_flow_side": "any empty square sharing a non-flow side with a "
                                               "river square, even the one the open end points at "
-                                              "(rules version 1)"}),
+                                              "(rules version 1)"},
+               label="Where a watermill goes",
+               question="May a watermill stand where the river would continue?"),
     )
 
     def _post_init(self) -> None:

@@ -239,6 +239,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         alternatives={"next_turn": "the extra card is drawn only from the end of the turn after "
         "the one in which the tile was taken (reading of the general 'not usable in the turn "
         "taken' rule)."},
+        label="First extra terrain card",
+        question="With the Crossroads tile, when do you draw your first extra terrain card?",
+        expansion="crossroads",
     ),
     Option(
         "crossroads_identical_cards",
@@ -248,6 +251,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         source="digest §9.2 (kbc: designer house rule)",
         alternatives={"any_terrain": "with two identical cards you may choose any terrain for the "
         "turn (Donald X. house rule reported by kbc)."},
+        label="Two identical terrain cards",
+        question="With the Crossroads tile, what can you do with two identical terrain cards?",
+        expansion="crossroads",
     ),
     Option(
         "wagon_on_mountains",
@@ -258,6 +264,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         source="Crossroads rulebook, 'Wagon' (\"espaço vazio elegível para construção ou um espaço "
         "de montanha\"); digest §9.2, §10.6",
         alternatives={"false": "the wagon uses the 5 buildable terrains only."},
+        label="Wagon on mountains",
+        question="May the wagon stand on and cross mountain hexes?",
+        expansion="crossroads",
     ),
     Option(
         "piece_move_path",
@@ -269,6 +278,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         alternatives={"any_path": "only the destination must be an empty, unblocked hex of the "
         "piece's kind within 3 steps of its kind; intermediate hexes may be occupied or "
         "next to a warrior."},
+        label="Wagon and ship path",
+        question="Must every hex a wagon or ship passes through be empty?",
+        expansion="crossroads",
     ),
     Option(
         "base_tiles_move_pieces",
@@ -279,6 +291,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         source="digest §9.2, §10.7 (kbc: designer house rule — pieces move only by their own tile)",
         alternatives={"true": "Barn/Harbor/Paddock may also move your wagon, ship or warriors "
         "(the piece keeps its kind)."},
+        label="Base tiles move pieces",
+        question="May Barn, Harbor and Paddock move a wagon, ship or warrior too?",
+        expansion="crossroads",
     ),
     Option(
         "tavern_counts_pieces",
@@ -288,6 +303,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         type=bool,
         source="Crossroads rulebook (the pieces count as settlements); digest §6, §10.8",
         alternatives={"false": "Tavern lines are made of settlements only."},
+        label="Tavern counts pieces",
+        question="Do wagons, ships, warriors and city halls count towards a Tavern line?",
+        expansion="crossroads",
     ),
     Option(
         "fort_without_target",
@@ -298,6 +316,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         "digest §4.4 (rare-exception redraw lists Fort)",
         alternatives={"redraw": "set the card aside and draw again until a terrain with an "
         "empty hex appears (as the base game's rare exception)."},
+        label="Fort with no free hex",
+        question="What does the Fort do when the drawn terrain has no empty hex?",
+        expansion="crossroads",
     ),
     Option(
         "home_country_terrains",
@@ -307,6 +328,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         source="Crossroads rulebook, 'Home country'; digest §9.4 (kbc/DXV: water and mountain "
         "areas count too)",
         alternatives={"buildable": "only areas of the 5 buildable terrains count."},
+        label="Home country terrains",
+        question="Which terrain areas count for the Home country task?",
+        expansion="crossroads",
     ),
     Option(
         "city_hall_adjacency",
@@ -317,6 +341,9 @@ CROSSROADS_OPTIONS: tuple[Option, ...] = (
         "seus assentamentos\", no 'if possible'); digest §9.2 (kbc)",
         alternatives={"if_possible": "adjacent if possible, anywhere on 7 free buildable hexes "
         "otherwise (like the other pieces)."},
+        label="City hall placement",
+        question="Must the city hall touch one of your settlements?",
+        expansion="crossroads",
     ),
 )
 """Rules options of the Crossroads expansion (only in effect with ``expansions=["crossroads"]``)."""
@@ -532,6 +559,9 @@ CROSSROADS_SETUP_OPTIONS: tuple[Option, ...] = (
         validate=_check_tasks,
         kind="setup",
         source="Crossroads rulebook, Preparação (one task card per Crossroads section)",
+        label="Crossroads task cards",
+        question="Which Crossroads task cards are in play?",
+        expansion="crossroads",
     ),
 )
 """Setup options of the Crossroads expansion."""

@@ -98,6 +98,8 @@ OPTIONS: tuple[Option, ...] = (
         "sections and rotations from the seed.",
         type=list, validate=_check_sections, kind="setup",
         source="rulebook Preparação 1; digest §1-2",
+        label="Board sections",
+        question="Which four board sections make up the kingdom, and in which place?",
     ),
     _DocumentOption(
         "sections_doc", None,
@@ -115,6 +117,8 @@ OPTIONS: tuple[Option, ...] = (
         "from the seed.",
         type=list, choices=CARDS, validate=_check_cards, kind="setup",
         source="rulebook Preparação 4; digest §7",
+        label="Kingdom Builder cards",
+        question="Which three cards decide how settlements score?",
     ),
     Option(
         "preset", None,
@@ -122,6 +126,8 @@ OPTIONS: tuple[Option, ...] = (
         "Fishermen, Knights, Merchants. Explicit 'sections'/'cards' override it.",
         type=str, choices=tuple(PRESETS), kind="setup",
         source="rulebook Preparação 1 and 4 (first game)",
+        label="Named setup",
+        question="Play a ready-made setup, such as the one suggested for a first game?",
     ),
     Option(
         "start_player", None,
@@ -129,6 +135,8 @@ OPTIONS: tuple[Option, ...] = (
         "player').",
         type=int, minimum=0, maximum=3, kind="setup",
         source="rulebook Preparação 7; digest §1, §10.9",
+        label="Start player",
+        question="Which seat takes the first turn?",
     ),
     Option(
         "expansions", [],
@@ -136,6 +144,8 @@ OPTIONS: tuple[Option, ...] = (
         "are implemented in the crossroads modules).",
         type=list, choices=("crossroads",), kind="setup",
         source="digest §9",
+        label="Expansions",
+        question="Which expansions are in play?",
     ),
     Option(
         "rare_exception", "redraw",
@@ -147,6 +157,8 @@ OPTIONS: tuple[Option, ...] = (
             "no_redraw": "no new card: the mandatory action builds as many as possible (none) "
                          "and Oracle/Barn cannot be used (BGA behaviour).",
         },
+        label="Terrain card with no free hex",
+        question="What happens when your terrain card shows a terrain with no empty hex left?",
     ),
     Option(
         "tile_loss_timing", "immediate",
@@ -158,6 +170,9 @@ OPTIONS: tuple[Option, ...] = (
             "end_of_turn": "the loss is checked only when the turn ends, so moving back next to "
                            "the location within the same turn keeps the tile (BGA help text).",
         },
+        label="When a location tile is lost",
+        question=("If you move away from a location, do you lose its tile at once or only at the "
+                  "end of your turn?"),
     ),
     Option(
         "lords_zero_scores", "ranked",
@@ -170,6 +185,9 @@ OPTIONS: tuple[Option, ...] = (
                      "(Counterfeiter implementation).",
             "always": "also sectors nobody entered score: everybody tied at 0 gets 12 (BGA).",
         },
+        label="Lords and empty sectors",
+        question=("Does a player with no settlement in a sector still take part in the Lords "
+                  "ranking there?"),
     ),
     Option(
         "null_move", "forbidden",
@@ -180,6 +198,8 @@ OPTIONS: tuple[Option, ...] = (
             "allowed": "the origin hex is an eligible target after lifting (a move that changes "
                        "nothing but spends the tile).",
         },
+        label="Moving back to the same hex",
+        question="May a Barn or Harbor move put the settlement back where it came from?",
     ),
 )
 

@@ -34,6 +34,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         validate=_check_conditions,
         source="rulebook, Preparação step 1",
         kind="setup",
+        label="Scoring conditions",
+        question="Which three scoring conditions set this game's goals?",
     ),
     Option(
         "difficulty",
@@ -47,6 +49,8 @@ OPTION_SPECS: tuple[Option, ...] = (
             "easier": "no road tax",
             "harder": "block points only from the largest group of a single zone (see harder_zone)",
         },
+        label="Difficulty",
+        question="How hard should the city be to score?",
     ),
     Option(
         "harder_zone",
@@ -59,6 +63,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         alternatives={
             "commercial": "the players named commercial in advance (likewise industrial, residential, park)",
         },
+        label="Zone scored when harder",
+        question="On the harder difficulty, which zone's largest group scores?",
     ),
     Option(
         "cover_whole_card",
@@ -69,6 +75,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §4 and §8 A1 (rulebook: cover one or multiple blocks; reviews split)",
         kind="rule",
         alternatives={"forbidden": "every earlier card must keep at least one visible block"},
+        label="Covering a whole card",
+        question="May a new card hide every visible block of an earlier card?",
     ),
     Option(
         "city_edge",
@@ -79,6 +87,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §8 A2",
         kind="rule",
         alternatives={"outer": "only open sides connected to the outside of the city; enclosed holes are interior"},
+        label="Edge of the city",
+        question="Do the sides of an enclosed hole count as the edge of the city?",
     ),
     Option(
         "tourist_corner",
@@ -89,6 +99,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §8 A3 (card 17)",
         kind="rule",
         alternatives={"any_two": "any two open sides, also two opposite ones"},
+        label="Tourist Traps corner",
+        question="Which two open sides make a corner for Tourist Traps?",
     ),
     Option(
         "outskirts_loop",
@@ -98,6 +110,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §8 A4 (card 1 is silent)",
         kind="rule",
         alternatives={"zero": "a loop has no ends and scores 0"},
+        label="Outskirts and a loop road",
+        question="How many points does a closed loop road score for The Outskirts?",
     ),
     Option(
         "park_hopping_parks",
@@ -107,6 +121,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §8 A5 (card 13)",
         kind="rule",
         alternatives={"groups": "the two park blocks must belong to different park groups"},
+        label="Park Hopping parks",
+        question="For Park Hopping, must the two parks be different blocks or different groups?",
     ),
     Option(
         "burbs_tie",
@@ -117,6 +133,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         source="digest rules.md §8 A6 (card 8; rulebook: tied groups, you choose)",
         kind="rule",
         alternatives={"first": "a fixed tie-break: the group holding the first block in reading order"},
+        label="The 'Burbs tie",
+        question="When two residential groups tie for largest, which one scores for The 'Burbs?",
     ),
     Option(
         "mini_marts",
@@ -128,5 +146,8 @@ OPTION_SPECS: tuple[Option, ...] = (
         kind="rule",
         alternatives={"adjacent": "any commercial block with two or more residential neighbours, roads ignored "
                                   "(one score-sheet app's reading)"},
+        label="Mini Marts",
+        question=("Must a road run through the shop for Mini Marts, or is being next to homes "
+                  "enough?"),
     ),
 )
