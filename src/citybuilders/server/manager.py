@@ -902,8 +902,9 @@ class GameManager:
             hidden = seat is not None and viewer is not None and viewer != seat
             who = self.seat_label(lg, actor) if viewer is None else (
                 f"draw for {lg.row.seats[viewer].name}")
+            text = "(hidden)" if hidden else lg.log[i]
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": "(hidden)" if hidden else lg.log[i]})
+                        "text": text, "keys": [] if hidden else _log_keys(lg.game, text)})
         return out
 
     def view(self, lg: LiveGame, seat: int, state: State | None = None,
@@ -920,12 +921,18 @@ class GameManager:
         legal = []
         live = state is None and lg.row.status == "running"
         if live and seat in active:
-            for a in st.legal_actions(seat):
+            actions = st.legal_actions(seat)
+            try:  # moves that cannot be undone: the page asks for a confirmation first
+                final = lg.game.view.final_actions(st, seat, actions)
+            except Exception:  # noqa: BLE001
+                final = set()
+            for a in actions:
                 try:
                     path = [str(k) for k in st.action_path(a, seat)]
                 except Exception:  # noqa: BLE001
                     path = [_entry_text(st, seat, a)]
-                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path})
+                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path,
+                              "final": a in final})
         try:
             svg = st.render_svg(seat)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
@@ -974,6 +981,7 @@ class GameManager:
             "result": result,
             "bot_error": lg.bot_error,
             "options": lg.game.options,
+            "legend": _legend(lg.game),
         }
 
     def view_json(self, lg: LiveGame, seat: int) -> bytes:
@@ -1069,6 +1077,22 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
     line = ("Winner: " if len(winners) == 1 else "Shared win: ") + label
     outcome = None if you is None else ("won" if you in winners else "lost")
     return {"summary": line, "outcome": outcome}
+
+
+def _log_keys(game: Game, text: str) -> list[str]:
+    """The board elements a log line names (``View.log_keys``); never raises."""
+    try:
+        return [str(k) for k in game.view.log_keys(text)]
+    except Exception:  # noqa: BLE001 - a highlight is never worth a failed view
+        return []
+
+
+def _legend(game: Game) -> list[list[str]]:
+    """The board's symbol key (``View.legend``) as ``[[symbol, meaning], ...]``; never raises."""
+    try:
+        return [[str(a), str(b)] for a, b in game.view.legend()]
+    except Exception:  # noqa: BLE001
+        return []
 
 
 def _texts_from(state: State, start: int) -> list[str]:
