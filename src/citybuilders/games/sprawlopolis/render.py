@@ -208,7 +208,7 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
         out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i], at=f"cell:{r},{c}"))
     for i in cands:
         r, c = rc_of(i)
-        fill = "rgba(255,255,255,0.25)" if city.cells[i] else "rgba(0,0,0,0.04)"
+        fill = "rgba(255,255,255,0.01)" if city.cells[i] else "rgba(0,0,0,0.04)"
         out.append(f"<rect data-key='pos:{r},{c}' class='sp-pos' x='{ox + c * _CW + 2}' "
                    f"y='{oy + r * _CH + 2}' width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' "
                    f"stroke='#222' stroke-dasharray='3,2' stroke-width='1'>"

@@ -108,20 +108,19 @@ CB.flash = (board, entry) => {
   board.querySelectorAll(".cb-flash").forEach((e) => e.classList.remove("cb-flash"));
   for (const e of CB.keyElements(board, entry)) e.classList.add("cb-flash");
 };
-/* Each player's last turn stays outlined in their colour: the trailing run of each actor's
-   entries (chance entries skipped). */
+/* Each player's last turn stays outlined in their colour: the run of that player's entries
+   ending at their last one, back to the previous chance entry (a roll, a draw) or another
+   player's entry (at most 30 entries). */
 CB.markLastTurns = (board, view, log) => {
-  const entries = (log || view.log || []).filter((e) => e.actor !== null && e.actor !== undefined);
+  const entries = log || view.log || [];
   const done = new Set();
   for (let i = entries.length - 1; i >= 0 && done.size < view.num_players; i--) {
     const a = entries[i].actor;
-    if (done.has(a)) continue;
-    let j = i;
-    while (j >= 0 && entries[j].actor === a) {
-      for (const e of CB.keyElements(board, entries[j])) e.classList.add("cb-last", "cb-last-p" + (a % 5));
-      j--;
-    }
+    if (a === null || a === undefined || done.has(a)) continue;
     done.add(a);
+    for (let j = i; j >= 0 && j > i - 30 && entries[j].actor === a; j--) {
+      for (const e of CB.keyElements(board, entries[j])) e.classList.add("cb-last", "cb-last-p" + (a % 5));
+    }
   }
 };
 /* The whole log, paged (50 lines a page, the last page first); hovering or focusing a line

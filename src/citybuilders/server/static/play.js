@@ -419,7 +419,7 @@ const queue = [];
 let playing = null;
 function queuePlayback(prev, view) {
   const last = prev.log.length ? prev.log[prev.log.length - 1].n : 0;
-  for (const e of view.log) if (e.n > last && !(e.actor !== null && seats.includes(e.actor))) queue.push(e);
+  for (const e of view.log) if (e.n > last && e.actor !== null && e.actor !== undefined && !seats.includes(e.actor)) queue.push(e);
   if (!playing && queue.length) playNext();
 }
 function playNext() {
@@ -442,7 +442,8 @@ function turnAlert() {
   const myTurn = seats.some((s) => views[s] && views[s].legal.length > 0);
   document.title = (myTurn ? "● " + CB.t("Your turn") + " · " : "") + baseTitle;
   const icon = document.querySelector("link[rel=icon]");
-  if (icon) icon.href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  const href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
   if (myTurn && !wasMyTurn && Object.keys(views).length) {
     if (localStorage.getItem("cb_sound") === "1") CB.beep();
     if (document.hidden && window.Notification && Notification.permission === "granted" && localStorage.getItem("cb_notify") === "1") {
