@@ -232,14 +232,14 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         elif t == 7:
             tip = f"<title>{escape(tx.TERRAIN_NAMES['castle'])}: {escape(tx.CASTLE_RULE)}</title>"
         end = f">{tip}</polygon>" if tip else "/>"
-        tail = (f'data-terrain="{TERRAINS[t]}"{extra} points="{pts}" fill="{_terrain_fill(t)}" '
-                f'stroke="#333" stroke-width="0.6"{end}')
+        tail = (f'data-terrain="{TERRAINS[t]}"{extra} points="{pts}" fill="{_terrain_fill(t)}"'
+                f'{end}')
         plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
             text = "K" if t == 7 else (kind or "L")[:3]
-            label = (f'<text {label_xy} font-size="8" text-anchor="middle" '
+            label = (f'<text {label_xy} font-size="8" text-anchor="middle" stroke="none" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
     while len(_HEX_CACHE) >= _HEX_CACHE_SIZE:
@@ -281,6 +281,7 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
             owner[low.bit_length() - 1] = p
             o ^= low
     radius = f"{size * 0.55:.1f}"
+    out.append('<g class="kb-hexes" stroke="#333" stroke-width="0.6">')  # the hexes' outline
     for i, (plain, legal, label) in enumerate(_hex_strings(board, lang)):
         if legal_keys and f"hex:{i // SIZE},{i % SIZE}" in legal_keys:
             out.append(legal)
@@ -292,10 +293,11 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
             out.append(
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" class="kb-settlement" '
                 f'data-owner="{own}" fill="{_PLAYER_FILL[own % 5]}" stroke="#fff" '
-                f'pointer-events="none"/>'
+                f'stroke-width="1" pointer-events="none"/>'
             )
         elif label:
             out.append(label)
+    out.append("</g>")
     # below the board: cards, the player to move, tiles, end button, scores
     x0 = margin + _LABEL_X
     y = board_h + 14
