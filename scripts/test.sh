@@ -54,4 +54,9 @@ fi
 # Ray and pyarrow (tests/sim: a real Ray head, Parquet output), psycopg (tests/server on
 # PostgreSQL)
 .venv/bin/python -m pip install -q -e '.[rl,ray,parquet,postgres]'
+# axe-core (npm) for the browser tests' accessibility checks, injected by Playwright
+if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  npm install --silent --no-save --no-package-lock --prefix .cache/axe axe-core@4 >/dev/null 2>&1 \
+    || echo "warning: npm install axe-core failed: the accessibility checks will be skipped" >&2
+fi
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

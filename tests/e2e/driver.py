@@ -26,7 +26,8 @@ _READY = (
     "document.body.dataset.terminal === 'true' || document.querySelector(%r)" % TARGETS)
 _PICK = """(sel) => {
   const el = document.querySelector(sel);
-  const before = [document.body.dataset.stateId, document.body.dataset.prefix];
+  const before = [document.body.dataset.stateId, document.body.dataset.prefix,
+                  document.body.dataset.confirming];
   if (!el) return {before, point: null, found: false};
   el.scrollIntoView({block: "nearest", inline: "nearest"});
   const r = el.getBoundingClientRect();
@@ -36,8 +37,8 @@ _PICK = """(sel) => {
   if (!point) el.setAttribute("data-e2e-pick", "1");
   return {before, point, found: true};
 }"""
-_CHANGED = """([sid, pre]) => document.body.dataset.stateId !== sid ||
-  document.body.dataset.prefix !== pre"""
+_CHANGED = """([sid, pre, conf]) => document.body.dataset.stateId !== sid ||
+  document.body.dataset.prefix !== pre || document.body.dataset.confirming !== conf"""
 
 
 def step(page, timeout: float = 15.0) -> bool:
@@ -45,7 +46,8 @@ def step(page, timeout: float = 15.0) -> bool:
 
     A real mouse click at the target's centre when the target is what lies there; if another
     shape (a label) is drawn on top, the click event is dispatched on the target itself.
-    Waits until the state or the selection changed.
+    Waits until the state, the selection or the confirm step (a move that cannot be undone
+    asks for a confirmation click) changed.
     """
     page.wait_for_function(_READY, timeout=timeout * 1000)
     if page.evaluate("document.body.dataset.terminal") == "true":
@@ -59,7 +61,7 @@ def step(page, timeout: float = 15.0) -> bool:
     return True
 
 
-def play_to_end(page, max_clicks: int = 3000, max_seconds: float = 90.0) -> int:
+def play_to_end(page, max_clicks: int = 3000, max_seconds: float = 180.0) -> int:
     """Click until the end screen shows; returns the number of clicks."""
     t0 = time.time()
     clicks = 0

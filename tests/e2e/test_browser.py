@@ -91,7 +91,8 @@ def test_two_browsers_play_online_through_an_invite_link(browser, live_server, a
                     sid = other.evaluate("document.body.dataset.stateId")
                     step(p)
                     progressed = True
-                    if p.evaluate("document.body.dataset.prefix") == "":
+                    # a move was sent (not a selection, nor a confirm step still open)
+                    if p.evaluate("document.body.dataset.prefix + document.body.dataset.confirming") == "":
                         other.wait_for_function(
                             f"document.body.dataset.stateId !== {sid!r}", timeout=10_000)
                         seen_remote_update = True

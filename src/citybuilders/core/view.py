@@ -45,10 +45,31 @@ class View:
         """Terminal drawing of ``state`` from ``player``'s view (None = public view)."""
         return json.dumps(state.observation(player if player is not None else 0), indent=1)
 
-    def render_svg(self, state: "State", player: int | None = None) -> str:
+    def render_svg(self, state: "State", player: int | None = None, lang: str = "en") -> str:
         """SVG drawing from ``player``'s view; interactive elements carry ``data-key``
-        attributes matched by :meth:`action_path`."""
+        attributes matched by :meth:`action_path`. Every element a rule explains carries a
+        ``<title>`` (first line: its name, then its rule; texts from the game's
+        ``texts.for_language(lang)``) which the play page shows as a popover; elements a log
+        line may name carry ``data-at`` (see :meth:`log_keys`)."""
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+
+    def log_keys(self, text: str) -> list[str]:
+        """The board elements a log line's notation names (``"build 11,4"`` ->
+        ``["hex:11,4"]``): values matched against the SVG's ``data-key`` and ``data-at``
+        attributes, so the page can highlight a line's hexes/blocks/cells on hover, outline
+        each player's last turn and mark a replay step's move. Default: none."""
+        return []
+
+    def final_actions(self, state: "State", player: int, legal: Sequence[int]) -> set[int]:
+        """The actions of ``legal`` that cannot be taken back once made (the undo policy of
+        ``core/undo.py`` stops at them: a draw or roll follows, the turn passes): the play
+        page asks for a confirmation before sending one. Default: none."""
+        return set()
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        """The key of every symbol the SVG draws: ``[(symbol, meaning), ...]`` in ``lang``,
+        shown under the board as the "Legend" panel. Default: none."""
+        return []
 
     def action_path(self, state: "State", action: int, player: int | None = None
                     ) -> tuple[str, ...]:

@@ -957,7 +957,8 @@ class GameManager:
             who = self.seat_label(lg, actor, lang) if viewer is None else localize(
                 N_("draw for {name}", name=lg.row.seats[viewer].name), lang)
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": localize(N_("(hidden)"), lang) if hidden else lg.log[i]})
+                        "text": localize(N_("(hidden)"), lang) if hidden else lg.log[i],
+                        "keys": [] if hidden else _log_keys(lg.game, lg.log[i])})
         return out
 
     def view(self, lg: LiveGame, seat: int, state: State | None = None,
@@ -979,14 +980,20 @@ class GameManager:
         legal = []
         live = state is None and lg.row.status == "running"
         if live and seat in active:
-            for a in st.legal_actions(seat):
+            actions = st.legal_actions(seat)
+            try:  # moves that cannot be undone: the page asks for a confirmation first
+                final = lg.game.view.final_actions(st, seat, actions)
+            except Exception:  # noqa: BLE001
+                final = set()
+            for a in actions:
                 try:
                     path = [str(k) for k in st.action_path(a, seat)]
                 except Exception:  # noqa: BLE001
                     path = [_entry_text(st, seat, a)]
-                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path})
+                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path,
+                              "final": a in final})
         try:
-            svg = st.render_svg(None if spectator else seat)
+            svg = lg.game.view.render_svg(st, None if spectator else seat, lang)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "
@@ -1036,6 +1043,7 @@ class GameManager:
             "result": result,
             "bot_error": localize(lg.bot_error, lang) if lg.bot_error else lg.bot_error,
             "options": lg.game.options,
+            "legend": _legend(lg.game, lang),
         }
 
     def view_json(self, lg: LiveGame, seat: int, lang: str = DEFAULT_LANG) -> bytes:
@@ -1175,6 +1183,23 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
            else N_("Shared win: {names}", names=label))
     outcome = None if you is None else ("won" if you in winners else "lost")
     return {"summary": localize(msg, lang), "outcome": outcome}
+
+
+def _log_keys(game: Game, text: str) -> list[str]:
+    """The board elements a log line names (``View.log_keys``); never raises."""
+    try:
+        return [str(k) for k in game.view.log_keys(text)]
+    except Exception:  # noqa: BLE001 - a highlight is never worth a failed view
+        return []
+
+
+def _legend(game: Game, lang: str = "en") -> list[list[str]]:
+    """The board's symbol key (``View.legend``) in ``lang`` as ``[[symbol, meaning], ...]``;
+    never raises."""
+    try:
+        return [[str(a), str(b)] for a, b in game.view.legend(lang)]
+    except Exception:  # noqa: BLE001
+        return []
 
 
 def _texts_from(state: State, start: int) -> list[str]:

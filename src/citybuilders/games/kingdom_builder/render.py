@@ -14,6 +14,7 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
@@ -26,6 +27,7 @@ from .rules.board import CARD_TERRAINS, NUM_HEXES, SIZE, TERRAINS, bits, hex_nam
 from .rules.crossroads_state import CrossroadsState
 from .rules.state import NEW, READY, USED, KingdomBuilderState
 from .rules.tiles import TILE_KINDS, kind_of_action
+from . import texts as _texts
 from .texts import CARD_RULES, CASTLE_RULE, PIECE_LETTERS, TASK_NAMES, TERRAIN_NAMES, TILE_NAMES
 
 __all__ = ["KingdomBuilderView", "render_text", "render_svg", "action_path", "legal_first_hexes"]
@@ -149,9 +151,44 @@ def render_text(st: KingdomBuilderState, player: int | None = None, color: bool 
 
 _SVG_SIZE = 14.0
 _SVG_MARGIN = 6.0
+_LABEL_X = 16.0  # room for the row numbers on the left
+_LABEL_Y = 12.0  # and the column numbers on top
 _GEOMETRY: list[tuple[str, str, str]] = []
 _HEX_CACHE: dict[tuple[int, ...], list[tuple[str, str, str]]] = {}
 _HEX_CACHE_SIZE = 128
+
+
+def _centre(r: int, c: int) -> tuple[float, float]:
+    """SVG centre of hex (row ``r``, column ``c``) (odd rows shifted right by half a hex)."""
+    w = math.sqrt(3) * _SVG_SIZE
+    return (_SVG_MARGIN + _LABEL_X + w / 2 + c * w + (w / 2 if r & 1 else 0),
+            _SVG_MARGIN + _LABEL_Y + _SVG_SIZE + r * _SVG_SIZE * 1.5)
+
+
+# one fill pattern per terrain (colour plus a mark), so terrains differ by more than colour
+_PATTERN_MARK = (
+    '<circle cx="3" cy="3" r="0.9" fill="#3d6b1f"/>',                      # grass: dots
+    '<path d="M0 6L6 0" stroke="#6b3e1e" stroke-width="1"/>',              # canyon: hatching
+    '<circle cx="1.5" cy="1.5" r="0.6" fill="#8a6d12"/>',                  # desert: sand grains
+    '<circle cx="3" cy="3" r="1.3" fill="none" stroke="#a8326a" stroke-width="0.7"/>',  # flowers
+    '<path d="M3 1L5 5H1z" fill="#1b4d1e"/>',                              # forest: trees
+    '<path d="M0 3Q1.5 1.5 3 3T6 3" fill="none" stroke="#1d5f8f" stroke-width="0.7"/>',  # water
+    '<path d="M0 5L3 1.5L6 5" fill="none" stroke="#444" stroke-width="0.8"/>',  # mountain
+)
+
+
+def _defs() -> str:
+    """The terrain patterns ``kbt0`` ... ``kbt6`` (ids as the board's fill references)."""
+    out = ["<defs>"]
+    for t, mark in enumerate(_PATTERN_MARK):
+        out.append(f'<pattern id="kbt{t}" width="6" height="6" patternUnits="userSpaceOnUse">'
+                   f'<rect width="6" height="6" fill="{_SVG_FILL[t]}"/>{mark}</pattern>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+def _terrain_fill(t: int) -> str:
+    return f"url(#kbt{t})" if t < 7 else _SVG_FILL[t]
 
 
 def _geometry() -> list[tuple[str, str, str]]:
@@ -160,12 +197,9 @@ def _geometry() -> list[tuple[str, str, str]]:
     if _GEOMETRY:
         return _GEOMETRY
     size = _SVG_SIZE
-    w = math.sqrt(3) * size
-    margin = _SVG_MARGIN
     for i in range(NUM_HEXES):
         r, c = divmod(i, SIZE)
-        cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-        cy = margin + size + r * size * 1.5
+        cx, cy = _centre(r, c)
         pts = " ".join(
             f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},"
             f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
@@ -175,13 +209,14 @@ def _geometry() -> list[tuple[str, str, str]]:
     return _GEOMETRY
 
 
-def _hex_strings(board: Any) -> list[tuple[str, str, str]]:
+def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
     """Per hex of ``board``: its ``<polygon>`` as a plain hex, as a legal hex, and the overlay
     drawn when nobody owns it (castle/location label or ""). Kept for the last
     ``_HEX_CACHE_SIZE`` board layouts (the trigonometry and formatting of 400 hexes dominated
     the render time)."""
     terrain = board.terrain
-    key = tuple(terrain)
+    tx = _texts.for_language(lang)
+    key = (lang, *terrain)
     hit = _HEX_CACHE.pop(key, None)
     if hit is not None:
         _HEX_CACHE[key] = hit  # most recently used last
@@ -189,14 +224,22 @@ def _hex_strings(board: Any) -> list[tuple[str, str, str]]:
     out = []
     for i, (hex_key, pts, label_xy) in enumerate(_geometry()):
         t = terrain[i]
-        tail = (f'data-terrain="{TERRAINS[t]}" points="{pts}" fill="{_SVG_FILL[t]}" '
-                f'stroke="#333" stroke-width="0.6"/>')
+        kind = board.location_kind_at(i) if t == 8 else None
+        extra = f' data-tile="{kind}"' if kind else ""
+        tip = ""
+        if kind:
+            tip = f"<title>{escape(tx.TILE_NAMES.get(kind, kind))}: {escape(tx.TILE_RULES.get(kind, ''))}</title>"
+        elif t == 7:
+            tip = f"<title>{escape(tx.TERRAIN_NAMES['castle'])}: {escape(tx.CASTLE_RULE)}</title>"
+        end = f">{tip}</polygon>" if tip else "/>"
+        tail = (f'data-terrain="{TERRAINS[t]}"{extra} points="{pts}" fill="{_terrain_fill(t)}"'
+                f'{end}')
         plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
-            text = "K" if t == 7 else (board.location_kind_at(i) or "L")[:3]
-            label = (f'<text {label_xy} font-size="8" text-anchor="middle" '
+            text = "K" if t == 7 else (kind or "L")[:3]
+            label = (f'<text {label_xy} font-size="8" text-anchor="middle" stroke="none" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
     while len(_HEX_CACHE) >= _HEX_CACHE_SIZE:
@@ -205,8 +248,11 @@ def _hex_strings(board: Any) -> list[tuple[str, str, str]]:
     return out
 
 
-def render_svg(st: KingdomBuilderState, player: int | None = None) -> str:
-    """SVG of the board and the tiles of the player to move (see module docstring)."""
+def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "en") -> str:
+    """SVG of the board (row numbers left, column numbers on top, as in the notation ``R,C``),
+    then below it the Kingdom Builder cards, the tiles of the player to move and the scores
+    (see module docstring). Cards, tiles, castles and locations carry ``<title>`` rules."""
+    tx = _texts.for_language(lang)
     size = _SVG_SIZE
     w = math.sqrt(3) * size
     margin = _SVG_MARGIN
@@ -216,12 +262,18 @@ def render_svg(st: KingdomBuilderState, player: int | None = None) -> str:
     if cp >= 0 and (player is None or player == cp):
         for a in st.legal_actions(cp):
             legal_keys.add(st.action_path(a, cp)[0])
-    width = margin * 2 + w * SIZE + w / 2 + 180
-    height = margin * 2 + size * 1.5 * (SIZE - 1) + size * 2
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'class="kb-board">'
-    ]
+    width = margin * 2 + _LABEL_X + w * SIZE + w / 2
+    board_h = margin + _LABEL_Y + size * 1.5 * (SIZE - 1) + size * 2
+    out = [_defs()]
+    # row and column numbers: the notation's R,C
+    for c in range(SIZE):
+        x, _ = _centre(0, c)
+        out.append(f'<text x="{x:.1f}" y="{margin + 8:.0f}" class="kb-label" font-size="8" '
+                   f'text-anchor="middle" fill="#333">{c}</text>')
+    for r in range(SIZE):
+        _, y = _centre(r, 0)
+        out.append(f'<text x="{margin + 11:.0f}" y="{y + 3:.1f}" class="kb-label" font-size="8" '
+                   f'text-anchor="end" fill="#333">{r}</text>')
     owner = [-1] * NUM_HEXES
     for p, o in enumerate(st.occ):
         while o:
@@ -229,30 +281,49 @@ def render_svg(st: KingdomBuilderState, player: int | None = None) -> str:
             owner[low.bit_length() - 1] = p
             o ^= low
     radius = f"{size * 0.55:.1f}"
-    for i, (plain, legal, label) in enumerate(_hex_strings(board)):
+    out.append('<g class="kb-hexes" stroke="#333" stroke-width="0.6">')  # the hexes' outline
+    for i, (plain, legal, label) in enumerate(_hex_strings(board, lang)):
         if legal_keys and f"hex:{i // SIZE},{i % SIZE}" in legal_keys:
             out.append(legal)
         else:
             out.append(plain)
         own = owner[i]
         if own >= 0:
-            r, c = divmod(i, SIZE)
-            cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-            cy = margin + size + r * size * 1.5
+            cx, cy = _centre(*divmod(i, SIZE))
             out.append(
-                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" '
-                f'fill="{_PLAYER_FILL[own % 5]}" stroke="#fff" pointer-events="none"/>'
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" class="kb-settlement" '
+                f'data-owner="{own}" fill="{_PLAYER_FILL[own % 5]}" stroke="#fff" '
+                f'stroke-width="1" pointer-events="none"/>'
             )
         elif label:
             out.append(label)
-    x0 = margin * 2 + w * SIZE + w / 2
-    y = margin + 10
+    out.append("</g>")
+    # below the board: cards, the player to move, tiles, end button, scores
+    x0 = margin + _LABEL_X
+    y = board_h + 14
+    cx = x0
+    for c in st.cards:
+        name, rule = tx.CARD_NAMES.get(c, c), tx.CARD_RULES.get(c, "")
+        out.append(f'<g class="kb-card" data-at="card:{c}"><title>{escape(name)}: '
+                   f'{escape(rule)}</title><rect x="{cx:.0f}" y="{y - 11:.0f}" width="96" '
+                   f'height="16" rx="3" fill="#fff7dc" stroke="#7a5c00"/><text x="{cx + 4:.0f}" '
+                   f'y="{y + 1:.0f}" font-size="10">{escape(name)}</text></g>')
+        cx += 102
+    castle = tx.TERRAIN_NAMES["castle"]
+    out.append(f'<g class="kb-card" data-at="card:castle"><title>{escape(castle)}: '
+               f'{escape(tx.CASTLE_RULE)}</title><rect x="{cx:.0f}" y="{y - 11:.0f}" width="80" '
+               f'height="16" rx="3" fill="#eee" stroke="#555"/><text x="{cx + 4:.0f}" '
+               f'y="{y + 1:.0f}" font-size="10">K {escape(castle)}</text></g>')
+    y += 22
     if cp >= 0:
         vh = st.visible_hand(cp, player)
-        card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
-        out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11">P{cp + 1} to move, card: {card}</text>')
-        y += 16
+        card = "hidden" if vh is None else (
+            tx.TERRAIN_NAMES.get(CARD_TERRAINS[vh], CARD_TERRAINS[vh]) if vh >= 0 else "none")
+        out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11" class="kb-turn">'
+                   f'P{cp + 1} to move, card: {escape(card)}</text>')
+        y += 18
         seen: set[str] = set()
+        tx_ = x0
         for _, kind, s in st.tiles_of(cp):
             status = _STATUS_WORD[s]
             key_attr = ""
@@ -260,31 +331,73 @@ def render_svg(st: KingdomBuilderState, player: int | None = None) -> str:
                 key_attr = f' data-key="tile:{kind}"'
                 seen.add(kind)
             cls = "tile legal" if f"tile:{kind}" in legal_keys and key_attr else "tile"
-            # kinds with an action show their name; the passive Crossroads tile its id (as ever)
-            name = TILE_NAMES[kind] if kind in TILE_KINDS else kind
+            name = tx.TILE_NAMES.get(kind, kind)
+            rule = tx.TILE_RULES.get(kind, "")
+            label = f"{name} ({status})"
+            tw = max(96, 6 * len(label) + 10)
+            if tx_ + tw > width - margin:
+                tx_ = x0
+                y += 22
             out.append(
-                f'<g{key_attr} class="{cls}" data-status="{status}">'
-                f'<rect x="{x0:.0f}" y="{y - 11:.0f}" width="120" height="15" rx="3" '
+                f'<g{key_attr} class="{cls}" data-status="{status}"><title>{escape(name)}: '
+                f'{escape(rule)}</title>'
+                f'<rect x="{tx_:.0f}" y="{y - 13:.0f}" width="{tw}" height="20" rx="3" '
                 f'fill="{"#ffe9a8" if s == READY else "#ccc"}" stroke="#333"/>'
-                f'<text x="{x0 + 4:.0f}" y="{y:.0f}" font-size="10">{escape(name)} '
-                f'({status})</text></g>'
+                f'<text x="{tx_ + 5:.0f}" y="{y + 1:.0f}" font-size="10">{escape(label)}</text></g>'
             )
-            y += 18
+            tx_ += tw + 6
         if "end" in legal_keys or END in st.legal_actions(cp):
+            if tx_ + 70 > width - margin:
+                tx_ = x0
+                y += 22
             out.append(
-                f'<g data-key="end" class="button"><rect x="{x0:.0f}" y="{y - 11:.0f}" '
-                f'width="60" height="15" rx="3" fill="#eee" stroke="#333"/>'
-                f'<text x="{x0 + 4:.0f}" y="{y:.0f}" font-size="10">end turn</text></g>'
+                f'<g data-key="end" class="button"><title>end turn</title>'
+                f'<rect x="{tx_:.0f}" y="{y - 13:.0f}" '
+                f'width="70" height="20" rx="3" fill="#eee" stroke="#333"/>'
+                f'<text x="{tx_ + 6:.0f}" y="{y + 1:.0f}" font-size="10">end turn</text></g>'
             )
-            y += 18
+        y += 22
+    sx = x0
     for p, ps in enumerate(st.scores()):
+        label = f"P{p + 1}: {ps.total} gold, supply {st.supply[p]}"
         out.append(
-            f'<text x="{x0:.0f}" y="{y + 8:.0f}" font-size="10" fill="{_PLAYER_FILL[p % 5]}">'
-            f'P{p + 1}: {ps.total} gold, supply {st.supply[p]}</text>'
+            f'<circle cx="{sx + 5:.0f}" cy="{y - 3:.0f}" r="5" fill="{_PLAYER_FILL[p % 5]}"/>'
+            f'<text x="{sx + 13:.0f}" y="{y + 1:.0f}" font-size="10" fill="#222">{label}</text>'
         )
-        y += 14
+        sx += 150
+        if sx + 150 > width:
+            sx = x0
+            y += 16
+    height = y + 12
+    out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
+                  f'{height:.0f}" class="kb-board" role="group" aria-label="Kingdom Builder board">')
     out.append("</svg>")
     return "\n".join(out)
+
+
+_COORDS = re.compile(r"(?<![\w.])(\d{1,2}),(\d{1,2})(?![\d.])")
+
+
+def log_keys(text: str) -> list[str]:
+    """``hex:R,C`` of every coordinate pair of a log line (``"paddock 3,4 5,4"``)."""
+    return [f"hex:{r},{c}" for r, c in _COORDS.findall(text)
+            if int(r) < SIZE and int(c) < SIZE]
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    """Every symbol the board draws and what it means."""
+    tx = _texts.for_language(lang)
+    out = [(("dots", "hatching", "grains", "rings", "trees", "waves", "peaks")[t],
+            tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
+    out.append(("K", f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
+    for kind in TILE_KINDS:
+        out.append((kind[:3], f"{tx.TILE_NAMES.get(kind, kind)} location: "
+                              f"{tx.TILE_RULES.get(kind, '')}"))
+    out.append(("●", "a settlement, in its owner's colour"))
+    for piece, letter in PIECE_LETTERS.items():
+        out.append((letter, f"{tx.PIECE_NAMES.get(piece, piece)} (Crossroads piece)"))
+    out.append(("R,C", "row and column numbers at the board's edges, as in the log"))
+    return out
 
 
 # ------------------------------------------------------------------ panels: Kingdom Builder
@@ -411,18 +524,13 @@ def crossroads_text(st: CrossroadsState, player: int | None, text: str) -> str:
 def crossroads_svg(st: CrossroadsState, svg: str) -> str:
     """The base SVG ``svg`` plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
     H city hall; ``class="kb-piece" data-piece="<letter>"``)."""
-    size = _SVG_SIZE
-    w = math.sqrt(3) * size
-    margin = _SVG_MARGIN
     marks = []
     for q in range(st.num_players):
         for piece, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
                          ("warrior", st.warriors[q]), ("city_hall", st.city_hall[q])):
             letter = PIECE_LETTERS[piece]
             for i in bits(m):
-                r, c = divmod(i, 20)
-                cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-                cy = margin + size + r * size * 1.5
+                cx, cy = _centre(*divmod(i, 20))
                 marks.append(
                     f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
                     f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
@@ -445,9 +553,9 @@ class KingdomBuilderView(View):
             return crossroads_text(state, player, text)
         return text
 
-    def render_svg(self, state: Any, player: int | None = None) -> str:
+    def render_svg(self, state: Any, player: int | None = None, lang: str = "en") -> str:
         """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
-        svg = render_svg(state, player)
+        svg = render_svg(state, player, lang)
         if isinstance(state, CrossroadsState):
             return crossroads_svg(state, svg)
         return svg
@@ -455,6 +563,16 @@ class KingdomBuilderView(View):
     def action_path(self, state: Any, action: int, player: int | None = None
                     ) -> tuple[str, ...]:
         return action_path(state, action, player)
+
+    def log_keys(self, text: str) -> list[str]:
+        return log_keys(text)
+
+    def final_actions(self, state: Any, player: int, legal: Sequence[int]) -> set[int]:
+        """Ending the turn passes it on: no undo after it."""
+        return {END} & set(legal)
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return legend(lang)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:

@@ -10,6 +10,7 @@ innovation bonus, ``U!`` wonder unlock); a lower-case icon has been collected (X
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any, Sequence, TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from .loader import (INNOVATION_BONUS, RES_ABBR, Sheet, compile_sheet, load_ship
                      read_sheet_document, shipped_sheet_names)
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
+from . import texts as _texts
 from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
 from ...core.i18n import N_
 
@@ -192,10 +194,32 @@ _FILL = {"land": "#e8e2c0", "mountain": "#b8a48a", "water": "#8ec5e8", "town": "
          "partial": "#f4f1e4"}
 
 
-def render_svg(state: "RollBuilderState", player: int) -> str:
+_RES_IDS = ("food", "supplies", "wealth", "favor", "strength")
+
+
+def _space_tip(sh: Any, s: int, tx: Any) -> str:
+    """A space's ``<title>``: its name, terrain and what its icon gives."""
+    r, c = divmod(s, sh.cols)
+    terrain = tx.TERRAIN_NAMES.get(sh.terrain[s], sh.terrain[s])
+    icon = _icon(sh, s).strip()
+    tip = f"space {r},{c}, {terrain}"
+    if icon:
+        name = tx.SYMBOL_NAMES.get(icon) or tx.SYMBOL_NAMES.get("2v", "")
+        rule = ""
+        if icon in RES_ABBR:
+            rule = tx.RESOURCE_RULES.get(_RES_IDS[RES_ABBR.index(icon)], "")
+        tip += f": {icon} {name}" + (f" ({rule})" if rule else "")
+    return tip
+
+
+def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
+               others: bool = True) -> str:
     """SVG of ``player``'s sheet: spaces ``data-key="space:R,C"``, edges ``edge:R,C,SIDE``,
     dice ``die:0``/``die:1``, wonder boxes ``box:ID``, innovation circles ``circle:I.J``,
-    tracks ``track:favor``/``track:strength``, wealth storage ``storage``."""
+    tracks ``track:favor``/``track:strength``, wealth storage ``storage``; every one with a
+    ``<title>`` rule. With ``others``, the other players' sheets follow at half size
+    (``g[data-seat]``, their elements ``data-at`` instead of ``data-key``)."""
+    tx = _texts.for_language(lang)
     g = state.game
     sh = g.sheet  # type: ignore[attr-defined]
     p = state.players[player]
@@ -225,7 +249,8 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         conn = " connected" if p.connected >> s & 1 else ""
         out.append(f'<polygon data-key="space:{r},{c}" class="space {sh.terrain[s]}{conn}" '
                    f'points="{pts}" fill="{_FILL[sh.terrain[s]]}" stroke="#999" '
-                   f'stroke-width="0.5" opacity="{1 if conn else 0.75}"/>')
+                   f'stroke-width="0.5" opacity="{1 if conn else 0.75}">'
+                   f'<title>{esc(_space_tip(sh, s, tx))}</title></polygon>')
         cx, cy = pt(X, Y)
         icon = _icon(sh, s).strip()
         if p.marked >> s & 1:
@@ -249,13 +274,14 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         out.append(f'<line data-key="edge:{esc(sh.edge_name[e])}" class="edge{" road" if road else ""}"'
                    f' x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
                    f'stroke-opacity="{op}" stroke-width="{4 if road else 5}" '
-                   f'stroke-linecap="round"/>')
+                   f'stroke-linecap="round"><title>side {esc(sh.edge_name[e])}'
+                   f'{": road" if road else ""}{" (river)" if river else ""}</title></line>')
     y0 = oy + (3 * sh.rows + 2) * uy
     for i, v in enumerate(state.dice):
         used = len(state.dice) == 2 and p.dice_used >> i & 1
         x = ox + i * 34
         out.append(f'<g data-key="die:{i}" class="die{" used" if used else ""}">'
-                   f'<rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
+                   f'<title>die {i + 1}: {v}{" (used)" if used else ""}</title><rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
                    f'fill="{"#ccc" if used else "#fff"}" stroke="#333"/>'
                    f'<text x="{x + 14:.0f}" y="{y0 + 19:.0f}" font-size="16" '
                    f'text-anchor="middle">{v}</text></g>')
@@ -270,7 +296,9 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
         locked = not p.unlocked >> i & 1
         v = p.box_values[i]
         label = b.id + (f"={'*' if v == NO_VALUE else v}" if filled else "")
-        out.append(f'<g data-key="box:{esc(b.id)}" class="box"><rect x="{x:.0f}" y="{y:.0f}" '
+        box_tip = (f"wonder box {b.id}: " + tx.WONDER_RULES["requires"]
+                   + (" " + tx.WONDER_RULES["locked"] if locked else ""))
+        out.append(f'<g data-key="box:{esc(b.id)}" class="box"><title>{esc(box_tip)}</title><rect x="{x:.0f}" y="{y:.0f}" '
                    f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
                    f' stroke="#333" stroke-dasharray="{"3,2" if locked else "none"}"/>'
                    f'<text x="{x + 16:.0f}" y="{y + 14:.0f}" font-size="9" '
@@ -278,15 +306,22 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
     right = max(right, ox + len(sh.boxes) * 34)
     y += 30
     for i, inn in enumerate(sh.innovations):
-        out.append(f'<text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">'
-                   f'{esc(f"{inn.id} {inn.name} ({inn.points})")}</text>')
+        effects = " ".join(tx.EFFECT_RULES.get(str(e.get("type")), "") for e in inn.effects
+                           if isinstance(e, dict))
+        inn_tip = f"{inn.id} {inn.name}, {inn.points} points: {effects}".strip()
+        out.append(f'<g class="innovation" data-at="innovation:{esc(inn.id)}"><title>'
+                   f'{esc(inn_tip)}</title><text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">'
+                   f'{esc(f"{inn.id} {inn.name} ({inn.points})")}</text></g>')
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
             x = ox + 150 + j * 22
             name = "IB" if kind == INNOVATION_BONUS else RES_ABBR[kind]
             crossed = p.crossed >> k & 1
+            what = (tx.RESOURCE_NAMES["innovation_bonus"] if kind == INNOVATION_BONUS
+                    else tx.RESOURCE_NAMES[_RES_IDS[kind]])
             out.append(f'<g data-key="circle:{esc(inn.id)}.{j + 1}" class="circle">'
-                       f'<circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
+                       f'<title>{esc(f"{inn.id} {inn.name}, circle {j + 1}: pay {what}")}'
+                       f'</title><circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
                        f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
                        f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
                        f'{name}</text></g>')
@@ -297,12 +332,14 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                                                ("strength", sh.tracks[1], p.strength))):
         track = f"{name}: " + " ".join(
             ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
-        out.append(f'<g data-key="track:{name}" class="track"><text x="{ox:.0f}" y="{y + 10:.0f}"'
+        out.append(f'<g data-key="track:{name}" class="track"><title>{esc(name)} track: '
+                   f'{esc(tx.RESOURCE_RULES[name])}</title><text x="{ox:.0f}" y="{y + 10:.0f}"'
                    f' font-size="10">{esc(track)}</text></g>')
         right = max(right, text_right(ox, track, 10))
         y += 16
     storage = (f"wealth stored {p.stored} ({p.wealth_marked}/{sh.wealth_storage} circles used)")
-    out.append(f'<g data-key="storage" class="storage"><text x="{ox:.0f}" y="{y + 10:.0f}" '
+    out.append(f'<g data-key="storage" class="storage"><title>wealth storage: '
+               f'{esc(tx.RESOURCE_RULES["wealth"])}</title><text x="{ox:.0f}" y="{y + 10:.0f}" '
                f'font-size="10">{esc(storage)}</text></g>')
     right = max(right, text_right(ox, storage, 10))
     half = (len(SYMBOL_LEGEND) + 1) // 2  # the map symbols' legend, on two lines
@@ -313,10 +350,56 @@ def render_svg(state: "RollBuilderState", player: int) -> str:
                    f'fill="#555">{esc(line)}</text>')
         right = max(right, text_right(ox, line, 9))
     width, height = right + ox, y + 10 + 12
+    if others and state.num_players > 1:
+        # the other players' sheets, half size, two to a row (not clickable)
+        y = height
+        col_w = width / 2
+        for k, q in enumerate(q for q in range(state.num_players) if q != player):
+            inner = render_svg(state, q, lang, others=False)
+            inner = inner.replace("data-key=", "data-at=")
+            m = re.search(r'viewBox="0 0 (\d+) (\d+)"', inner)
+            iw, ih = (int(m.group(1)), int(m.group(2))) if m else (width, height)
+            sw, shh = col_w - 10, (col_w - 10) * ih / iw
+            x = (k % 2) * col_w + 5
+            if k and k % 2 == 0:
+                y += shh + 24
+            out.append(f'<g data-seat="{q}" class="rb-other"><text x="{x:.0f}" y="{y + 14:.0f}" '
+                       f'font-size="12">P{q + 1}\'s sheet</text>')
+            out.append(inner.replace("<svg ", f'<svg x="{x:.0f}" y="{y + 18:.0f}" '
+                                     f'width="{sw:.0f}" height="{shh:.0f}" ', 1))
+            out.append("</g>")
+        height = y + 18 + shh + 6
     out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
-                  f'{height:.0f}" class="roll-builder" font-family="sans-serif">')
+                  f'{height:.0f}" class="roll-builder" font-family="sans-serif" role="group" '
+                  f'aria-label="Roll Builder sheet">')
     out.append("</svg>")
     return "".join(out)
+
+
+_EDGE = re.compile(r"\b(\d+,\d+,[A-Z]{1,2})\b")
+_SPACE = re.compile(r"(?<![\d,])(\d+),(\d+)(?![\d,])")
+_CIRCLE = re.compile(r"\b(I\d+\.\d+)\b")
+
+
+def log_keys(text: str) -> list[str]:
+    """``"road 4,5,E"`` -> ``edge:4,5,E``; ``"mark 3,6"`` / ``"build 5 2,6"`` -> ``space:R,C``;
+    ``"cross I5.5"`` -> ``circle:I5.5``."""
+    keys = [f"edge:{e}" for e in _EDGE.findall(text)]
+    keys += [f"space:{r},{c}" for r, c in _SPACE.findall(_EDGE.sub("", text))]
+    keys += [f"circle:{c}" for c in _CIRCLE.findall(text)]
+    return keys
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    tx = _texts.for_language(lang)
+    out = [(k, v) for k, v in tx.SYMBOL_NAMES.items()]
+    out.append(("✗", "the space's icon has been collected"))
+    out.append(("digit (purple)", "a building of that number"))
+    out.append(("dark side", "a road; dashed orange: a side you may draw a road on now"))
+    out.append(("blue side", "a river side"))
+    for k, name in tx.TERRAIN_NAMES.items():
+        out.append((f"{_FILL.get(k, '')} hex", name))
+    return out
 
 
 def action_path(state: "RollBuilderState", action: int, player: int | None = None
@@ -401,9 +484,19 @@ class RollBuilderView(View):
         """The hex sheet, dice, turn list, resources, tracks, innovations and wonder."""
         return render_text(state, 0 if player is None else player, color)
 
-    def render_svg(self, state: Any, player: int | None = None) -> str:
+    def render_svg(self, state: Any, player: int | None = None, lang: str = "en") -> str:
         """SVG sheet with ``data-key`` spaces, edges, dice, boxes and circles."""
-        return render_svg(state, 0 if player is None else player)
+        return render_svg(state, 0 if player is None else player, lang)
+
+    def log_keys(self, text: str) -> list[str]:
+        return log_keys(text)
+
+    def final_actions(self, state: Any, player: int, legal: Sequence[int]) -> set[int]:
+        """``done`` ends the turn: the next roll follows, no undo after it."""
+        return {a for a in legal if a == A_DONE}
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return legend(lang)
 
     def action_path(self, state: Any, action: int, player: int | None = None
                     ) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Sequence
 
@@ -18,6 +19,8 @@ from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
 from .rules import RollIntoTownState
+from . import texts as _texts
+from .loader import B_IDS
 from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS, TEXT_MAP_KEY
 from .texts import PHASE_NAMES as PHASE_TEXT
 
@@ -127,41 +130,30 @@ _FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "
 _LABEL = {R.TERRAIN_IDS.index(t): label for t, label in SHORT_LABELS.items()}
 
 
-def render_svg(state: RollIntoTownState, player: int | None) -> str:
-    """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``) and a status
-    line; buildings as labels, rivers as blue lines, coast water sides as blue edges."""
-    me = 0 if player is None else player
-    sheet = state.sheets[me]
+def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
+             tx: Any) -> list[str]:
+    """The map of ``sheet`` with its top-left corner at ``x0, top``: cells
+    ``data-key="sq:R,C"`` if ``keyed`` (the viewer's own map) else ``data-at`` (another
+    player's map, not clickable); every cell's ``<title>`` names its terrain or building and
+    gives its rule."""
     geo = sheet.geo
-    size = 40
-    dice = state.dice[me] if state.phase != ROLL else state.rolled
-    # layout, top to bottom: status line, the dice row (room for 6 dice: 5 + the fountain's),
-    # the map, the uses line; the width fits the widest of them (12px text ~ 7.2px a character)
-    header = (f"round {min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} "
-              f"stone {sheet.res[1]} wood {sheet.res[2]}")
-    footer = (f"town hall uses left {sheet.hall_uses} · fountain uses left "
-              f"{sheet.fountain_uses}")
-    dice_y = 26
-    top = dice_y + 36 + 12
-    w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2,
-            20 + int(7.2 * max(len(header), len(footer))) + 1)
-    h = top + geo.rows * size + 40
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
-             f"width='{w}' height='{h}' font-family='sans-serif'>",
-             f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
-    for d, v in enumerate(dice):
-        used = state.phase == DISCOVER and state.used[me] >> d & 1
-        x = 10 + d * 44
-        parts.append(
-            f"<g data-key='die:{d}'><rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
-            f"fill='{'#ddd' if used else '#fff'}' stroke='#333'/>"
-            f"<text x='{x + 18}' y='{dice_y + 25}' text-anchor='middle' font-size='20'>{v}"
-            f"</text></g>")
+    attr = "data-key" if keyed else "data-at"
+    parts = []
     for i in range(geo.n):
         r, c = divmod(i, geo.cols)
-        x, y = 10 + c * size, top + r * size
+        x, y = x0 + c * size, top + r * size
         t = sheet.terrain[i]
-        parts.append(f"<g data-key='sq:{r},{c}'><rect x='{x}' y='{y}' width='{size}' "
+        tid = R.TERRAIN_IDS[t]
+        bid = B_IDS[sheet.bld[i]] if sheet.bld[i] < len(B_IDS) else ""
+        if bid.startswith("lighthouse"):
+            bid = "lighthouse"
+        if bid:
+            tip = f"{r},{c} {tx.BUILDING_NAMES.get(bid, bid)}: {tx.BUILDING_RULES.get(bid, '')}"
+        else:
+            tip = f"{r},{c} {tx.ICON_NAMES.get(tid, tid)}" + (
+                f": {tx.ICON_RULES[tid]}" if tid in tx.ICON_RULES else "")
+        parts.append(f"<g {attr}='sq:{r},{c}' class='rit-cell'><title>{escape(tip)}</title>"
+                     f"<rect x='{x}' y='{y}' width='{size}' "
                      f"height='{size}' fill='{_FILL[t]}' stroke='#999'/>")
         cx, cy = x + size / 2, y + size / 2
         if t == R.RIVER:
@@ -170,22 +162,105 @@ def render_svg(state: RollIntoTownState, player: int | None) -> str:
                     ex = cx + (size / 2) * (0, 1, 0, -1)[s]
                     ey = cy + (size / 2) * (-1, 0, 1, 0)[s]
                     parts.append(f"<line x1='{cx}' y1='{cy}' x2='{ex}' y2='{ey}' "
-                                 f"stroke='#2a6fd1' stroke-width='6'/>")
+                                 f"stroke='#2a6fd1' stroke-width='{size * 0.15:.1f}'/>")
         if t == R.COAST:
             for s in range(4):
                 if sheet.sides[i] >> s & 1:
                     x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
                                       (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
                     parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
-                                 f"stroke='#2a6fd1' stroke-width='5'/>")
+                                 f"stroke='#2a6fd1' stroke-width='{size * 0.125:.1f}'/>")
         label = BUILDING_CODES.get(sheet.bld[i]) or _LABEL.get(t)
         if label:
-            parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' "
-                         f"font-size='11'>{escape(label)}</text>")
+            parts.append(f"<text x='{cx}' y='{cy + size * 0.1:.1f}' text-anchor='middle' "
+                         f"font-size='{size * 0.28:.0f}'>{escape(label)}</text>")
         parts.append("</g>")
-    parts.append(f"<text x='10' y='{h - 12}' font-size='12'>{escape(footer)}</text>")
+    return parts
+
+
+def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -> str:
+    """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``, titled with
+    their 1-based number and the icon the face gives), the die -> icon table, a status line;
+    buildings as labels, rivers as blue lines, coast water sides as blue edges. Below, the
+    other players' maps at half size (``g[data-seat]``, cells ``data-at``)."""
+    tx = _texts.for_language(lang)
+    me = 0 if player is None else player
+    sheet = state.sheets[me]
+    geo = sheet.geo
+    size = 40
+    dice = state.dice[me] if state.phase != ROLL else state.rolled
+    header = (f"round {min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} "
+              f"stone {sheet.res[1]} wood {sheet.res[2]}")
+    footer = (f"town hall uses left {sheet.hall_uses} · fountain uses left "
+              f"{sheet.fountain_uses}")
+    table = "die → icon: " + tx.DIE_FACE_TABLE
+    dice_y = 26
+    top = dice_y + 36 + 12
+    w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2,
+            20 + int(7.2 * max(len(header), len(footer))) + 1,
+            20 + int(6.6 * len(table)) + 1)
+    h = top + geo.rows * size + 58
+    parts = [f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
+    for d, v in enumerate(dice):
+        used = state.phase == DISCOVER and state.used[me] >> d & 1
+        x = 10 + d * 44
+        face = tx.DIE_FACES.get(v, "") if isinstance(v, int) else ""
+        parts.append(
+            f"<g data-key='die:{d}' class='die'><title>die {d + 1}: {v}"
+            f"{' → ' + escape(face) if face else ''}{' (used)' if used else ''}</title>"
+            f"<rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
+            f"fill='{'#ddd' if used else '#fff'}' stroke='#333'/>"
+            f"<text x='{x + 18}' y='{dice_y + 25}' text-anchor='middle' font-size='20'>{v}"
+            f"</text></g>")
+    parts.append(f"<g data-seat='{me}'>")
+    parts.extend(_map_svg(sheet, 10, top, size, True, tx))
+    parts.append("</g>")
+    parts.append(f"<text x='10' y='{h - 30}' font-size='12'>{escape(footer)}</text>")
+    parts.append(f"<text x='10' y='{h - 12}' font-size='11'>{escape(table)}</text>")
+    # the other players' maps, half size, two to a row
+    others = [q for q in range(state.num_players) if q != me]
+    small = size / 2
+    ow = geo.cols * small + 20
+    y = h
+    for k, q in enumerate(others):
+        col = k % 2
+        if col == 0 and k:
+            y += geo.rows * small + 30
+        x = 10 + col * ow
+        parts.append(f"<g data-seat='{q}' class='rit-other'><text x='{x}' y='{y + 14}' "
+                     f"font-size='12'>P{q + 1}'s map</text>")
+        parts.extend(_map_svg(state.sheets[q], x, y + 20, small, False, tx))
+        parts.append("</g>")
+    if others:
+        h = y + geo.rows * small + 30
+        w = max(w, 10 + min(2, len(others)) * ow)
+    parts.insert(0, f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
+                    f"width='{w}' height='{h}' font-family='sans-serif' class='rit-map' "
+                    f"role='group' aria-label='Roll into Town map'>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+_COORDS = re.compile(r"(?<![\w.])(\d{1,2}),(\d{1,2})(?![\d.])")
+
+
+def log_keys(text: str) -> list[str]:
+    """``sq:R,C`` of every coordinate pair of a log line (``"d1 farm 1,8"``)."""
+    return [f"sq:{r},{c}" for r, c in _COORDS.findall(text)]
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    tx = _texts.for_language(lang)
+    out = [(label, tx.ICON_NAMES.get(t, t)) for t, label in tx.SHORT_LABELS.items()]
+    out.append(("blue line", f"{tx.ICON_NAMES['river']} (through the square's middle)"))
+    out.append(("blue edge", f"{tx.ICON_NAMES['coast']}: the water side(s)"))
+    for b, code in BUILDING_CODES.items():
+        bid = B_IDS[b] if b < len(B_IDS) else ""
+        name = "lighthouse" if bid.startswith("lighthouse") else bid
+        part = {"LT": " (top)", "LB": " (bottom)"}.get(code, "")
+        out.append((code, tx.BUILDING_NAMES.get(name, name) + part))
+    out.append(("die → icon", tx.DIE_FACE_TABLE))
+    return out
 
 
 def action_path(state: RollIntoTownState, action: int) -> tuple[str, ...]:
@@ -280,9 +355,19 @@ class RollIntoTownView(View):
         uses left of town hall and fountain (ANSI colours with ``color``)."""
         return render_text(state, player, color)
 
-    def render_svg(self, state: Any, player: int | None = None) -> str:
+    def render_svg(self, state: Any, player: int | None = None, lang: str = "en") -> str:
         """SVG map (``data-key="sq:R,C"`` cells, ``die:i`` dice)."""
-        return render_svg(state, player)
+        return render_svg(state, player, lang)
+
+    def log_keys(self, text: str) -> list[str]:
+        return log_keys(text)
+
+    def final_actions(self, state: Any, player: int, legal: Sequence[int]) -> set[int]:
+        """``done`` ends the phase for the player: no undo after it."""
+        return {a for a in legal if action_path(state, a) == ("done",)}
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return legend(lang)
 
     def action_path(self, state: Any, action: int, player: int | None = None
                     ) -> tuple[str, ...]:

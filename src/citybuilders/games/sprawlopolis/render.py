@@ -9,6 +9,7 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
@@ -20,8 +21,9 @@ from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
 from .scoring import Breakdown
-from .texts import OUTCOME, PANEL_TITLES, condition_label
 from . import texts
+from . import texts as _texts
+from .texts import OUTCOME, PANEL_TITLES, condition_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.game import State
@@ -128,23 +130,62 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
 _CW, _CH = 36, 26  # block width/height in SVG units (blocks are wider than tall)
 
 
-def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH) -> str:
+def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH,
+               at: str = "", letter: bool = True) -> str:
+    """One block: its zone's colour, its zone letter in the top-left corner (zones differ by
+    more than colour) and its road; ``at`` = the ``data-at`` cell key ("cell:R,C")."""
     zone = ZONES[(code & ZONE_MASK) - 1]
-    out = [f"<rect x='{x}' y='{y}' width='{w}' height='{h}' fill='{ZONE_COLORS[zone]}' "
-           f"stroke='#ffffff' stroke-width='1'/>"]
+    attr = f" data-at='{at}'" if at else ""
+    out = [f"<g class='sp-block' data-zone='{zone}'{attr}><rect x='{x}' y='{y}' width='{w}' "
+           f"height='{h}' fill='{ZONE_COLORS[zone]}' stroke='#ffffff' stroke-width='1'/>"]
+    if letter:
+        out.append(f"<text x='{x + 3}' y='{y + 10}' font-size='9' fill='#111' "
+                   f"pointer-events='none' aria-hidden='true'>{ZONE_LETTERS[(code & ZONE_MASK) - 1]}</text>")
     m = code >> ROAD_SHIFT
     if m:
         cx, cy = x + w / 2, y + h / 2
         mids = {N: (cx, y), E: (x + w, cy), S: (cx, y + h), W: (x, cy)}
         pts = [mids[b] for b in (N, E, S, W) if m & b]
         d = f"M{pts[0][0]},{pts[0][1]} L{cx},{cy} L{pts[-1][0]},{pts[-1][1]}"
-        out.append(f"<path d='{d}' fill='none' stroke='#333333' stroke-width='{max(2, w / 9):.1f}'/>")
+        out.append(f"<path class='sp-road' d='{d}' fill='none' stroke='#333333' "
+                   f"stroke-width='{max(2, w / 9):.1f}'/>")
+    out.append("</g>")
     return "".join(out)
 
 
-def _render_svg(state: "SprawlopolisState", player: int | None) -> str:
-    """SVG: city grid (zones, roads), candidate cells with ``data-key="pos:R,C"``, the player's hand
-    cards with ``data-key="card:N"``, the visible top card of the deck, the score line."""
+def _card_svg(n: int, rot: int, x: float, y: float, w: float, h: float,
+              letter: bool = False) -> str:
+    """Card ``n``'s four blocks in rotation ``rot`` (0 or 1 = 180°) with top-left ``x, y``
+    (zone letters only with ``letter``: a clickable card names its zones in its title)."""
+    return "".join(_svg_block(x + (k % 2) * w, y + (k // 2) * h, code, w, h, letter=letter)
+                   for k, code in enumerate(card_blocks(n, rot)))
+
+
+def _card_zones(n: int, tx: Any) -> str:
+    """``"commercial, park / industrial, residential"``: card ``n``'s zones, row by row."""
+    z = [tx.ZONE_NAMES.get(ZONES[(c & ZONE_MASK) - 1], "") for c in card_blocks(n, 0)]
+    return f"{z[0]}, {z[1]} / {z[2]}, {z[3]}"
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` cut into lines of at most ``width`` characters at spaces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en") -> str:
+    """SVG: city grid (zones, roads; blocks ``data-at="cell:R,C"``), candidate cells with
+    ``data-key="pos:R,C"``, the condition cards (``<title>``: name and rule), the score line,
+    the player's hand cards ``data-key="card:N"`` and, hidden, each hand card's 2×2 footprint
+    in both rotations (``g.sp-preview-src``, at the origin, for the page's placement preview)."""
+    tx = _texts.for_language(lang)
     city = state.city
     cands: list[int] = []
     if not state.is_terminal() and not state.is_chance_node() and (
@@ -159,42 +200,91 @@ def _render_svg(state: "SprawlopolisState", player: int | None) -> str:
     else:
         r0 = c0 = 0
         r1 = c1 = 1
-    width = (c1 - c0 + 1) * _CW + 20
-    grid_h = (r1 - r0 + 1) * _CH + 20
     hand = sorted(state.hands[player]) if player is not None and 0 <= player < state.num_players else []
-    height = grid_h + 110
-    width = max(width, 20 + 90 * (len(hand) + 1) + 20, 360)
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-           f"width='{width}' height='{height}' font-family='sans-serif' font-size='12'>"]
-    ox, oy = 10 - c0 * _CW, 10 - r0 * _CH
+    width = max((c1 - c0 + 1) * _CW + 20, 20 + 90 * (len(hand) + 1) + 20, 380)
+    grid_w = (c1 - c0 + 1) * _CW
+    grid_h = (r1 - r0 + 1) * _CH + 20
+    out: list[str] = []
+    ox, oy = 10 - c0 * _CW + (width - 20 - grid_w) // 2, 10 - r0 * _CH
     for i in city.occ:
         r, c = rc_of(i)
-        out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i]))
+        out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i], at=f"cell:{r},{c}"))
     for i in cands:
         r, c = rc_of(i)
-        fill = "rgba(255,255,255,0.25)" if city.cells[i] else "rgba(0,0,0,0.04)"
-        out.append(f"<rect data-key='pos:{r},{c}' x='{ox + c * _CW + 2}' y='{oy + r * _CH + 2}' "
-                   f"width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' stroke='#222' "
-                   f"stroke-dasharray='3,2' stroke-width='1'><title>top-left {r},{c}</title></rect>")
+        fill = "rgba(255,255,255,0.01)" if city.cells[i] else "rgba(0,0,0,0.04)"
+        out.append(f"<rect data-key='pos:{r},{c}' class='sp-pos' x='{ox + c * _CW + 2}' "
+                   f"y='{oy + r * _CH + 2}' width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' "
+                   f"stroke='#222' stroke-dasharray='3,2' stroke-width='1'>"
+                   f"<title>top-left block {r},{c}</title></rect>")
     y = grid_h + 4
     b = state.breakdown()
-    conds = ", ".join(condition_label(n) for n in state.conditions)
-    out.append(f"<text x='10' y='{y + 10}'>{escape(conds)}: score {b.total} / target {b.target}"
-               f"{' - won' if state.is_terminal() and b.won else ''}</text>")
+    # the condition cards: number, name and points now; the rule on hover
+    cw = (width - 20 - 2 * 6) / 3
+    for k, n in enumerate(state.conditions):
+        x = 10 + k * (cw + 6)
+        pts = b.conditions.get(n, 0)
+        name = tx.CONDITION_NAMES.get(n, str(n))
+        out.append(f"<g class='sp-condition' data-at='condition:{n}'><title>{n} "
+                   f"{escape(name)}: {escape(tx.CONDITION_RULES.get(n, ''))}</title>"
+                   f"<rect x='{x:.0f}' y='{y}' width='{cw:.0f}' height='34' rx='4' fill='#fff7dc' "
+                   f"stroke='#7a5c00'/>")
+        for li, line in enumerate(_wrap(f"{n} {name}", int(cw / 6.2))[:2]):
+            out.append(f"<text x='{x + 4:.0f}' y='{y + 13 + li * 12}' font-size='11'>"
+                       f"{escape(line)}</text>")
+        out.append(f"<text x='{x + cw - 4:.0f}' y='{y + 13}' font-size='11' text-anchor='end' "
+                   f"font-weight='bold'>{pts:+d}</text></g>")
+    y += 40
+    verdict = ""
+    if state.is_terminal():
+        verdict = " - won" if b.won else " - lost"
+    out.append(f"<text x='10' y='{y + 10}' class='sp-score'>score {b.total} / target "
+               f"{b.target}{verdict}</text>")
     x = 10
     y += 22
     for n in hand:
-        out.append(f"<g data-key='card:{n}'><title>card {n}</title>")
-        for k, code in enumerate(card_blocks(n, 0)):
-            out.append(_svg_block(x + (k % 2) * 38, y + (k // 2) * 28, code, 38, 28))
+        out.append(f"<g data-key='card:{n}' class='sp-card'><title>card {n}: "
+                   f"{escape(_card_zones(n, tx))}</title>")
+        out.append(_card_svg(n, 0, x, y, 38, 28))
         out.append(f"<text x='{x}' y='{y + 72}'>card {n}</text></g>")
         x += 90
     if state.top:
-        for k, code in enumerate(card_blocks(state.top, 0)):
-            out.append(_svg_block(x + (k % 2) * 38, y + (k // 2) * 28, code, 38, 28))
-        out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text>")
+        out.append(f"<g class='sp-next'><title>next card of the deck: {state.top}</title>")
+        out.append(_card_svg(state.top, 0, x, y, 38, 28))
+        out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text></g>")
+    if cands:
+        for n in hand:
+            for rot in (0, 1):
+                out.append(f"<g class='sp-preview-src' data-card='{n}' data-rot='{180 * rot}' "
+                           f"display='none' pointer-events='none'>"
+                           f"{_card_svg(n, rot, 0, 0, _CW, _CH)}</g>")
+    height = y + 84
+    out.insert(0, f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+                  f"width='{width}' height='{height}' font-family='sans-serif' font-size='12' "
+                  f"class='sp-city' role='group' aria-label='Sprawlopolis city'>")
     out.append("</svg>")
     return "".join(out)
+
+
+_PLAY = re.compile(r"play \d+ at (-?\d+),(-?\d+)")
+
+
+def log_keys(text: str) -> list[str]:
+    """``"play 7 at 1,2"`` -> the four cells of the card's 2×2 footprint."""
+    m = _PLAY.search(text)
+    if not m:
+        return []
+    r, c = int(m.group(1)), int(m.group(2))
+    return [f"cell:{r + dr},{c + dc}" for dr in (0, 1) for dc in (0, 1)]
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    tx = _texts.for_language(lang)
+    out = [(ZONE_LETTERS[k], f"{tx.ZONE_NAMES.get(z, z)} block ({ZONE_COLORS[z]})")
+           for k, z in enumerate(ZONES)]
+    out.append(("━", "road section (dark line across a block)"))
+    out.append(("┄", "dashed box: a top-left block where the chosen card may go"))
+    out.append(("+n", "points a condition card scores now"))
+    return out
 
 
 # ------------------------------------------------------------------ panels: Sprawlopolis
@@ -235,9 +325,19 @@ class SprawlopolisView(View):
         """The city (coloured zones and roads), conditions, score breakdown, hand, legal places."""
         return _render_text(state, player, color)  # type: ignore[arg-type]
 
-    def render_svg(self, state: "State", player: int | None = None) -> str:
+    def render_svg(self, state: "State", player: int | None = None, lang: str = "en") -> str:
         """SVG of the city; candidate cells ``data-key="pos:R,C"``, hand ``data-key="card:N"``."""
-        return _render_svg(state, player)  # type: ignore[arg-type]
+        return _render_svg(state, player, lang)  # type: ignore[arg-type]
+
+    def log_keys(self, text: str) -> list[str]:
+        return log_keys(text)
+
+    def final_actions(self, state: "State", player: int, legal: Sequence[int]) -> set[int]:
+        """Every play: a card is drawn right after it, so it can never be taken back."""
+        return {a for a in legal if a < CHANCE_BASE}
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return legend(lang)
 
     def action_path(self, state: "State", action: int, player: int | None = None
                     ) -> tuple[str, ...]:

@@ -70,28 +70,206 @@ CB.renderPanels = (view) => {
     box.append(CB.el("section", { class: "panel", "data-panel": p.title }, CB.el("h4", { text: p.title }), CB.value(p.value)));
   }
 };
-CB.scoreTable = (view) => {
+/* "(you)" makes no sense on a hot-seat screen shared by every player: neutral wording there. */
+CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").replace(/ \(you\)/g, "") : String(text || ""));
+/* The score table. Co-op games: one shared row (every seat has the same score). ``end``: the
+   part cells are buttons that show on the board what the part is about (CB.explainPart). */
+CB.scoreTable = (view, hotSeat, end) => {
   const parts = [];
   view.scores.forEach((s) => Object.keys(s.parts || {}).forEach((p) => { if (!parts.includes(p)) parts.push(p); }));
   const t = CB.el("table", { class: "scores" });
-  t.append(CB.el("tr", {}, CB.el("th", { text: CB.t("player") }), ...parts.map((p) => CB.el("th", { text: (view.score_labels && view.score_labels[p]) || p })), CB.el("th", { text: CB.t("total") })));
-  view.scores.forEach((s, i) => {
+  const wrap = CB.el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": CB.t("Score") }, t);
+  t.append(CB.el("tr", {}, CB.el("th", { scope: "col", text: CB.t("player") }), ...parts.map((p) => CB.el("th", { scope: "col", text: (view.score_labels && view.score_labels[p]) || p })), CB.el("th", { scope: "col", text: CB.t("total") })));
+  const rows = view.cooperative && view.scores.length > 1 ? [0] : view.scores.map((_, i) => i);
+  rows.forEach((i) => {
+    const s = view.scores[i];
     const win = view.result && view.result.winners && view.result.winners.includes(i);
-    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: view.you !== null && view.you !== undefined && i === view.you ? CB.t("{name} (you)", { name: CB.seatName(view, i) }) : CB.seatName(view, i) }),
-      ...parts.map((p) => CB.el("td", { text: String((s.parts || {})[p] ?? "") })), CB.el("td", { class: "total", text: String(s.total) })));
+    const you = !hotSeat && view.you !== null && view.you !== undefined && i === view.you;
+    const name = view.cooperative && view.scores.length > 1 ? view.seats.map((x) => x.name).join(" + ") : CB.seatName(view, i) + (you ? " " + CB.t("(you)") : "");
+    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: name }),
+      ...parts.map((p) => {
+        const v = String((s.parts || {})[p] ?? "");
+        if (!end) return CB.el("td", { text: v });
+        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, title: CB.t("show on the board"), text: v }));
+      }), CB.el("td", { class: "total", text: String(s.total) })));
   });
-  return t;
+  return wrap;
 };
-CB.renderLog = (view) => {
+/* The board elements a log entry names (entry.keys, see View.log_keys): on the actor's own
+   part of the board when the board shows several players' sheets (g[data-seat]). */
+CB.keyElements = (board, entry) => {
+  if (!entry || !entry.keys || !entry.keys.length) return [];
+  const scoped = entry.actor !== null && entry.actor !== undefined ? board.querySelector(`[data-seat="${entry.actor}"]`) : null;
+  const out = [];
+  for (const k of entry.keys) {
+    const sel = `[data-key="${CSS.escape(k)}"], [data-at="${CSS.escape(k)}"]`;
+    const found = scoped ? [...scoped.querySelectorAll(sel)] : [...board.querySelectorAll(sel)].filter((e) => !e.closest("[data-seat]"));
+    out.push(...found);
+  }
+  return out;
+};
+CB.flash = (board, entry) => {
+  board.querySelectorAll(".cb-flash").forEach((e) => e.classList.remove("cb-flash"));
+  for (const e of CB.keyElements(board, entry)) e.classList.add("cb-flash");
+};
+/* Each player's last turn stays outlined in their colour: the run of that player's entries
+   ending at their last one, back to the previous chance entry (a roll, a draw) or another
+   player's entry (at most 30 entries). */
+CB.markLastTurns = (board, view, log) => {
+  const entries = log || view.log || [];
+  const done = new Set();
+  for (let i = entries.length - 1; i >= 0 && done.size < view.num_players; i--) {
+    const a = entries[i].actor;
+    if (a === null || a === undefined || done.has(a)) continue;
+    done.add(a);
+    for (let j = i; j >= 0 && j > i - 30 && entries[j].actor === a; j--) {
+      for (const e of CB.keyElements(board, entries[j])) e.classList.add("cb-last", "cb-last-p" + (a % 5));
+    }
+  }
+};
+/* The whole log, paged (50 lines a page, the last page first); hovering or focusing a line
+   highlights its hexes/blocks/cells on the board. */
+CB.LOG_PAGE = 50;
+CB.renderLog = (view, board, pageNo) => {
   const ol = document.getElementById("log");
-  ol.replaceChildren(...view.log.slice(-300).map((e) => CB.el("li", { value: String(e.n) }, CB.el("span", { class: "who", text: e.who + ": " }), CB.el("span", { text: e.text }))));
+  const log = view.log || [];
+  const pages = Math.max(1, Math.ceil(log.length / CB.LOG_PAGE));
+  const page = pageNo === undefined || pageNo === null ? pages - 1 : Math.max(0, Math.min(pages - 1, pageNo));
+  const shown = log.slice(page * CB.LOG_PAGE, (page + 1) * CB.LOG_PAGE);
+  ol.replaceChildren(...shown.map((e) => {
+    const li = CB.el("li", { value: String(e.n), tabindex: e.keys && e.keys.length ? "0" : "-1" }, CB.el("span", { class: "who", text: e.who + ": " }), CB.el("span", { text: e.text }));
+    if (board) {
+      const on = () => CB.flash(board, e), off = () => CB.flash(board, null);
+      li.addEventListener("mouseenter", on); li.addEventListener("focus", on);
+      li.addEventListener("mouseleave", off); li.addEventListener("blur", off);
+    }
+    return li;
+  }));
   ol.scrollTop = ol.scrollHeight;
+  const nav = document.getElementById("log-pages");
+  if (!nav) return;
+  nav.replaceChildren();
+  if (pages < 2) return;
+  const go = (p) => CB.renderLog(view, board, p);
+  const prev = CB.el("button", { type: "button", text: "‹ " + CB.t("older") });
+  prev.disabled = page === 0; prev.onclick = () => go(page - 1);
+  const next = CB.el("button", { type: "button", text: CB.t("newer") + " ›" });
+  next.disabled = page === pages - 1; next.onclick = () => go(page + 1);
+  nav.append(prev, CB.el("span", { text: " " + CB.t("page {n} of {m}", { n: page + 1, m: pages }) + " " }), next);
 };
 /* The end screen's headline (view.result.summary: won/lost, target, solo rank, winners). */
-CB.resultLine = (view) => {
+CB.resultLine = (view, hotSeat) => {
   const r = view.result || {};
-  const line = CB.el("div", { class: "end-result" + (r.outcome ? " " + r.outcome : ""), id: "end-result", text: r.summary || "" });
-  return line;
+  const outcome = hotSeat && !view.cooperative ? "" : (r.outcome || "");
+  return CB.el("div", { class: "end-result" + (outcome ? " " + outcome : ""), id: "end-result", text: CB.neutral(r.summary, hotSeat) });
+};
+/* A score part clicked on the end screen: the board element whose rule names the part (a
+   condition card, a Kingdom Builder card) flashes and its rule shows in the popover. */
+CB.explainPart = (board, part) => {
+  const name = String(part).replace(/^\d+\s+/, "").toLowerCase();
+  board.querySelectorAll(".cb-flash").forEach((e) => e.classList.remove("cb-flash"));
+  let hit = null;
+  for (const t of board.querySelectorAll("title")) {
+    const text = t.textContent.toLowerCase();
+    if (text.includes(name) && t.parentElement && t.parentElement.tagName !== "svg") { hit = t.parentElement; break; }
+  }
+  if (hit) { hit.classList.add("cb-flash"); CB.showTip(hit); }
+};
+/* A short human label of a click key: the first part of its element's <title>, else the key
+   in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
+CB.labelOf = (board, key) => {
+  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (e) {
+    const t = e.querySelector(":scope > title");
+    if (t && t.textContent) return t.textContent.split(":")[0];
+    if (e.dataset.terrain) return CB.t("hex {at} {terrain}", { at: key.slice(4), terrain: e.dataset.terrain.replace(/_/g, " ") });
+  }
+  const m = /^(die|d):(\d+)$/.exec(key);
+  if (m) return CB.t("die {n}", { n: Number(m[2]) + 1 });
+  const r = /^rot:(\d+)$/.exec(key);
+  if (r) return r[1] === "0" ? CB.t("upright") : CB.t("turned {deg}°", { deg: r[1] });
+  const f = /^(flow|sides):([NESW]+)$/.exec(key);
+  if (f) return CB.t(f[1] === "flow" ? "flowing {dirs}" : "water on {dirs}", { dirs: f[2].split("").join("–") });
+  const i = key.indexOf(":");
+  return (i > 0 ? `${key.slice(0, i)} ${key.slice(i + 1)}` : key).replace(/_/g, " ");
+};
+/* The accessible name of a target: its whole <title> (which holds the visible text, e.g. a
+   die's value), else its label. */
+CB.nameOf = (board, key) => {
+  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const t = e && e.querySelector(":scope > title");
+  return t && t.textContent ? t.textContent : CB.labelOf(board, key);
+};
+/* The legend under the board: every symbol the board draws (view.legend: [[symbol, meaning]]). */
+CB.renderLegend = (view) => {
+  const box = document.getElementById("legend");
+  if (!box) return;
+  const rows = view.legend || [];
+  box.hidden = !rows.length;
+  const dl = CB.el("dl", { class: "legend-list" });
+  for (const [sym, text] of rows) dl.append(CB.el("dt", { text: sym }), CB.el("dd", { text }));
+  box.querySelector(".legend-body").replaceChildren(dl);
+};
+/* Rule popovers: hovering, tapping or focusing a board element with a <title> (or a terrain)
+   shows its name and rule in #tip (role=tooltip, the element's aria-describedby). */
+CB.tipText = (el) => {
+  for (let e = el; e && e.tagName !== "svg"; e = e.parentElement) {
+    const t = e.querySelector && e.querySelector(":scope > title");
+    if (t && t.textContent) return [e, t.textContent];
+    if (e.dataset && e.dataset.terrain) return [e, CB.t("hex {at} {terrain}", { at: (e.dataset.key || "").slice(4), terrain: e.dataset.terrain.replace(/_/g, " ") })];
+  }
+  return [null, ""];
+};
+CB.showTip = (target, x, y) => {
+  const tip = document.getElementById("tip");
+  if (!tip) return;
+  const [el, text] = CB.tipText(target);
+  if (!el) { tip.hidden = true; return; }
+  tip.textContent = text;
+  tip.hidden = false;
+  const r = el.getBoundingClientRect();
+  const left = x !== undefined ? x + 12 : r.right + 6, top = y !== undefined ? y + 14 : r.top;
+  tip.style.left = Math.max(4, Math.min(window.innerWidth - tip.offsetWidth - 4, left + window.scrollX)) + "px";
+  tip.style.top = Math.max(4, top + window.scrollY) + "px";
+  el.setAttribute("aria-describedby", "tip");
+};
+CB.hideTip = () => { const tip = document.getElementById("tip"); if (tip) tip.hidden = true; };
+CB.tips = (board) => {
+  board.addEventListener("pointermove", (ev) => CB.showTip(ev.target, ev.clientX, ev.clientY));
+  board.addEventListener("pointerleave", CB.hideTip);
+  board.addEventListener("focusin", (ev) => CB.showTip(ev.target));
+  board.addEventListener("focusout", CB.hideTip);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") CB.hideTip(); });
+};
+/* Zoom and pan: − / fit / + buttons scale the board (the box scrolls to pan); pinch-zoom of
+   the page stays allowed. The factor is kept per tab. */
+CB.zoom = Number(sessionStorage.getItem("cb_zoom") || "1");
+CB.zoomApply = (board) => {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  svg.style.width = CB.zoom === 1 ? "" : (CB.zoom * 100) + "%";
+  svg.style.maxWidth = CB.zoom === 1 ? "" : "none";
+  const label = document.getElementById("zoom-level");
+  if (label) label.textContent = Math.round(CB.zoom * 100) + "%";
+};
+CB.zoomControls = (board) => {
+  const set = (z) => { CB.zoom = Math.max(1, Math.min(4, z)); sessionStorage.setItem("cb_zoom", String(CB.zoom)); CB.zoomApply(board); };
+  const bind = (id, fn) => { const b = document.getElementById(id); if (b) b.addEventListener("click", fn); };
+  bind("zoom-in", () => set(CB.zoom * 1.5));
+  bind("zoom-out", () => set(CB.zoom / 1.5));
+  bind("zoom-fit", () => set(1));
+};
+/* A short two-note chime (Web Audio; nothing to download). */
+CB.beep = () => {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    [660, 880].forEach((f, i) => {
+      const o = ctx.createOscillator(), g = ctx.createGain();
+      o.frequency.value = f; g.gain.value = 0.08;
+      o.connect(g); g.connect(ctx.destination);
+      o.start(ctx.currentTime + i * 0.15); o.stop(ctx.currentTime + i * 0.15 + 0.12);
+    });
+  } catch (e) { /* no audio here */ }
 };
 /* Interface strings: CB.t(msgid, {name: value}) with an English msgid -> the page language's text, with
    {name} placeholders filled. The translations come from the server in the JSON block

@@ -1,18 +1,27 @@
-/* The play page: live view over WebSocket, step-by-step click narrowing, moves by POST. */
+/* The play page: live view over WebSocket, step-by-step click narrowing with previews, moves by
+   POST; other players' moves played back one by one; keyboard, phone, turn alerts, hints. */
 "use strict";
 const P = CB.page;
 const seats = Object.keys(P.tokens).map(Number);
+const hotSeat = seats.length > 1;
 const views = {};
 let current = seats[0];
 let prefix = [];
+let confirming = null;     // the legal entry waiting for its "confirm" click (cannot be undone)
+let rot = 0;               // Sprawlopolis: the rotation chosen for the placement preview
 let busy = false;
 let endDismissed = false;
 let rendered = "";
+let keyboard = false;      // the last interaction was a key: keep the focus on a target
+let hint = null;           // {action, text} from the hint endpoint
+let hintGone = false;
 const backoff = {};
+const baseTitle = document.title;
 
 const tokenOf = (s) => P.tokens[String(s)];
 const boardEl = document.getElementById("board");
 const choicesEl = document.getElementById("choices");
+const statusEl = document.getElementById("status");
 
 function connect(seat) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -36,6 +45,8 @@ function setConn(ok) {
   c.className = "conn " + (ok ? "ok" : "bad");
 }
 
+const pathsOf = (view) => JSON.stringify((view.legal || []).map((l) => l.path));
+
 function onView(seat, view) {
   const prev = views[seat];
   if (prev && prev.state_id > view.state_id) return;
@@ -45,12 +56,21 @@ function onView(seat, view) {
   views[seat] = view;
   const mine = seats.filter((s) => views[s] && views[s].legal.length > 0);
   const switched = !(views[current] && views[current].legal.length > 0) && mine.length > 0 && mine[0] !== current;
-  if (switched) { current = mine[0]; prefix = []; }
+  if (switched) { current = mine[0]; clearSelection(); }
   if (seat === current || switched) {
-    if (!prev || prev.state_id !== view.state_id) prefix = [];
+    if (prev && prev.state_id !== view.state_id) {
+      // keep the selection when the update left this seat's options as they were (another
+      // player's move in a simultaneous phase); otherwise start again
+      if (pathsOf(prev) !== pathsOf(view) || !candidates(view).length) clearSelection();
+      else if (confirming) confirming = view.legal.find((l) => JSON.stringify(l.path) === JSON.stringify(confirming.path)) || null;
+      hint = null;
+      if (seat === current) queuePlayback(prev, view);
+    }
     render();
   }
+  turnAlert();
 }
+function clearSelection() { prefix = []; confirming = null; }
 
 function candidates(view) {
   return view.legal.filter((l) => prefix.every((k, i) => l.path[i] === k));
@@ -63,73 +83,120 @@ function nextKeys(cands) {
 function keyLabel(key, cands) {
   const ending = cands.filter((c) => c.path[prefix.length] === key);
   if (ending.length === 1 && ending[0].path.length === prefix.length + 1) return ending[0].text;
-  const i = key.indexOf(":");
-  return i > 0 ? `${key.slice(0, i)} ${key.slice(i + 1)}` : key;
+  return CB.labelOf(boardEl, key);
 }
 function svgElement(key) {
   return boardEl.querySelector(`[data-key="${CSS.escape(key)}"]`);
 }
 
+/* ------------------------------------------------------------------ rendering */
 function render() {
   const view = views[current];
   if (!view) return;
-  // status line
-  const st = document.getElementById("status");
-  if (view.terminal) st.textContent = CB.t("Game over.") + (view.result && view.result.summary ? " " + view.result.summary : "");
-  else if (view.legal.length) {
-    const name = CB.seatName(view, current);
-    st.textContent = prefix.length ? CB.t("Your move, {name} — selected: {path}", { name, path: prefix.join(" → ") })
-      : CB.t("Your move, {name} — click a highlighted target", { name });
-  } else st.textContent = CB.t("Waiting for {names}", { names: view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…" });
-  st.className = "status" + (view.legal.length ? " yourturn" : "");
   if (view.bot_error) CB.showError(view.bot_error);
   // board
   if (boardEl.dataset.sid !== String(view.state_id) + ":" + current) {
     CB.setSvg(boardEl, view.svg);
     boardEl.dataset.sid = String(view.state_id) + ":" + current;
     delete choicesEl.dataset.sig;  // a new board: highlight again
+    CB.zoomApply(boardEl);
+    CB.markLastTurns(boardEl, view);
+    CB.renderLegend(view);
   }
-  const cands = candidates(view);
-  const keys = nextKeys(cands);
-  const sig = JSON.stringify([view.state_id, current, prefix, keys]);
+  let cands = candidates(view);
+  let keys = nextKeys(cands);
+  // a lone remaining choice inside a started action is taken at once (not the first click:
+  // that would play for you); Sprawlopolis takes the rotation chosen with the turn buttons
+  if (!confirming && prefix.length > 0) {
+    const done = cands.filter((c) => c.path.length === prefix.length);
+    const wanted = `rot:${rot}`;
+    if (!done.length && (keys.length === 1 || keys.includes(wanted))) {
+      choose(keys.length === 1 ? keys[0] : wanted);
+      return;
+    }
+  }
+  renderStatus(view);
+  const sig = JSON.stringify([view.state_id, current, prefix, keys, confirming && confirming.action, rot, hint && hint.action]);
   if (choicesEl.dataset.sig !== sig) {  // highlights and buttons only when the choice changed
     choicesEl.dataset.sig = sig;
-    boardEl.querySelectorAll(".cb-target, .cb-selected").forEach((e) => e.classList.remove("cb-target", "cb-selected"));
+    boardEl.querySelectorAll(".cb-target, .cb-selected, .cb-hint").forEach((e) => {
+      e.classList.remove("cb-target", "cb-selected", "cb-hint");
+      if (e.dataset.cbFocus) { e.removeAttribute("tabindex"); e.removeAttribute("role"); e.removeAttribute("aria-label"); delete e.dataset.cbFocus; }
+    });
+    removePreview();
     choicesEl.replaceChildren();
     for (const k of prefix) { const e = svgElement(k); if (e) e.classList.add("cb-selected"); }
-    for (const k of keys) {
-      const e = svgElement(k);
-      if (e) e.classList.add("cb-target");
-      else choicesEl.append(CB.el("button", { type: "button", class: "cb-choice", "data-key": k, text: keyLabel(k, cands) }));
+    if (confirming) {
+      showPreviewFor(confirming.path);
+      choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(confirming.action), text: "✓ " + CB.t("Confirm: {move}", { move: confirming.text }) }));
+      choicesEl.append(CB.el("span", { class: "muted", text: CB.t("(this move cannot be undone)") }));
+      if (confirming.path[0].startsWith("card:")) { const saved = prefix; prefix = [confirming.path[0]]; rotateButtons(view, ["pos:"]); prefix = saved; }
+    } else {
+      for (const k of keys) {
+        const e = svgElement(k);
+        if (e) {
+          e.classList.add("cb-target");
+          if (!e.hasAttribute("tabindex")) { e.setAttribute("tabindex", "0"); e.dataset.cbFocus = "1"; }
+          e.setAttribute("role", "button");
+          e.setAttribute("aria-label", CB.nameOf(boardEl, k) + " — " + verbOf(k, cands));
+        } else choicesEl.append(CB.el("button", { type: "button", class: "cb-choice", "data-key": k, text: keyLabel(k, cands) }));
+      }
+      for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
+        choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
+      }
+      rotateButtons(view, keys);
     }
-    for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
-      choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-confirm", "data-action": String(c.action), text: "✓ " + c.text }));
+    if (prefix.length || confirming) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: CB.t("Cancel") }));
+    if (hint) {
+      const h = view.legal.find((l) => l.action === hint.action);
+      if (h) for (const k of h.path) { const e = svgElement(k); if (e) e.classList.add("cb-hint"); }
     }
-    if (prefix.length) choicesEl.append(CB.el("button", { type: "button", class: "cb-cancel", text: CB.t("Cancel") }));
     choicesEl.dataset.renders = String(Number(choicesEl.dataset.renders || 0) + 1);
+    if (keyboard) focusFirst();
   }
   document.body.dataset.stateId = String(view.state_id);
   document.body.dataset.prefix = prefix.join("|");
   document.body.dataset.terminal = String(view.terminal);
+  document.body.dataset.confirming = confirming ? "1" : "";
   // side panels (only when the state or the viewed seat changed)
   const key = `${view.state_id}:${current}:${view.terminal}`;
   if (rendered === key) return;
   rendered = key;
-  const undo = document.getElementById("undo");
-  undo.hidden = !(view.undoable > 0);
+  document.getElementById("undo").hidden = !(view.undoable > 0);
+  document.getElementById("hint").hidden = hintGone || view.terminal || !view.legal.length;
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
-  const scores = document.getElementById("scores");
-  scores.replaceChildren(CB.scoreTable(view));
+  document.getElementById("scores").replaceChildren(CB.scoreTable(view, hotSeat));
   CB.renderPanels(view);
-  CB.renderLog(view);
+  CB.renderLog(view, boardEl);
   renderTabs(view);
   // end screen
   const end = document.getElementById("endscreen");
   if (view.terminal && !endDismissed) {
-    document.getElementById("end-winners").replaceChildren(CB.resultLine(view));
-    document.getElementById("end-scores").replaceChildren(CB.scoreTable(view));
+    document.getElementById("end-winners").replaceChildren(CB.resultLine(view, hotSeat));
+    const table = CB.scoreTable(view, hotSeat, true);
+    document.getElementById("end-scores").replaceChildren(table);
     end.hidden = false;
+    document.getElementById("end-close").focus();
   } else end.hidden = true;
+}
+
+function verbOf(key, cands) {
+  const ending = cands.filter((c) => c.path[prefix.length] === key);
+  if (ending.length === 1 && ending[0].path.length === prefix.length + 1) return ending[0].text;
+  return CB.t("select");
+}
+
+function renderStatus(view) {
+  let text;
+  if (view.terminal) text = CB.t("Game over.") + (view.result && view.result.summary ? " " + CB.neutral(view.result.summary, hotSeat) : "");
+  else if (view.legal.length) {
+    const who = CB.t("Your move, {name}", { name: CB.seatName(view, current) });
+    if (confirming) text = who + " — " + CB.t("confirm {move} or cancel", { move: confirming.text });
+    else if (prefix.length) text = who + " — " + CB.t("selected: {keys}", { keys: prefix.map((k) => CB.labelOf(boardEl, k)).join(" → ") });
+    else text = who + " — " + CB.t("click a highlighted target");
+  } else text = CB.t("Waiting for {names}", { names: view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…" });
+  statusEl.textContent = text;
+  statusEl.className = "status" + (view.legal.length ? " yourturn" : "");
 }
 
 function renderTabs(view) {
@@ -138,18 +205,104 @@ function renderTabs(view) {
   if (seats.length < 2) return;
   tabs.append(CB.t("Viewing as:") + " ");
   for (const s of seats) {
-    const b = CB.el("button", { type: "button", class: "seat-tab" + (s === current ? " on" : ""), text: CB.seatName(view, s) });
-    b.onclick = () => { current = s; prefix = []; render(); };
+    const b = CB.el("button", { type: "button", class: "seat-tab" + (s === current ? " on" : ""), "aria-pressed": String(s === current), text: CB.seatName(view, s) });
+    b.onclick = () => { current = s; clearSelection(); render(); };
     tabs.append(b);
   }
 }
 
+function focusFirst() {
+  const a = document.activeElement;
+  if (a && a !== document.body && document.contains(a) && (a.classList.contains("cb-target") || choicesEl.contains(a))) return;
+  const t = choicesEl.querySelector(".cb-confirm") || boardEl.querySelector(".cb-target") || choicesEl.querySelector("button");
+  if (t) t.focus({ preventScroll: false });
+}
+
+/* ------------------------------------------------------------------ previews */
+// Sprawlopolis: the chosen card's 2×2 footprint follows the pointer (or the focused cell),
+// drawn in the chosen rotation; Kingdom Builder moves (Paddock, Barn, Harbor, wagon...): an
+// arrow from the selected hex to the one under the pointer
+function removePreview() { boardEl.querySelectorAll(".cb-preview").forEach((e) => e.remove()); }
+function svgRoot() { return boardEl.querySelector("svg"); }
+function previewAt(targetKey) {
+  removePreview();
+  const svg = svgRoot();
+  const el = svgElement(targetKey);
+  if (!svg || !el) return;
+  const card = prefix[0] && prefix[0].startsWith("card:") ? prefix[0].slice(5) : null;
+  if (card && targetKey.startsWith("pos:")) {
+    const src = svg.querySelector(`.sp-preview-src[data-card="${CSS.escape(card)}"][data-rot="${rot}"]`);
+    if (!src) return;
+    const g = src.cloneNode(true);
+    g.setAttribute("class", "cb-preview");
+    g.removeAttribute("display");
+    g.setAttribute("opacity", "0.8");
+    g.setAttribute("transform", `translate(${Number(el.getAttribute("x")) - 2},${Number(el.getAttribute("y")) - 2})`);
+    svg.append(g);
+    return;
+  }
+  const from = prefix.length ? svgElement(prefix[prefix.length - 1]) : null;
+  if (from && from !== el && prefix[prefix.length - 1].startsWith("hex:") && targetKey.startsWith("hex:")) {
+    const a = from.getBBox(), b = el.getBBox();
+    const NS = "http://www.w3.org/2000/svg";
+    const line = document.createElementNS(NS, "line");
+    const [x1, y1, x2, y2] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const tip = [x2 - ux * 5, y2 - uy * 5];
+    for (const [k, v] of Object.entries({ x1, y1, x2: tip[0], y2: tip[1], class: "cb-preview cb-arrow", "pointer-events": "none" })) line.setAttribute(k, v);
+    const head = document.createElementNS(NS, "polygon");
+    const px = -uy, py = ux;
+    head.setAttribute("points", `${x2},${y2} ${tip[0] - ux * 4 + px * 4},${tip[1] - uy * 4 + py * 4} ${tip[0] - ux * 4 - px * 4},${tip[1] - uy * 4 - py * 4}`);
+    head.setAttribute("class", "cb-preview cb-arrow-head");
+    head.setAttribute("pointer-events", "none");
+    svg.append(line, head);
+  }
+}
+function showPreviewFor(path) {
+  const saved = prefix;
+  prefix = path.slice(0, -1);
+  const target = path.find((k, i) => i > 0 && (k.startsWith("pos:") || k.startsWith("hex:")));
+  if (target) {
+    if (path[0].startsWith("card:")) { prefix = [path[0]]; previewAt(target); }
+    else { prefix = path.slice(0, path.indexOf(target)); previewAt(target); }
+  }
+  prefix = saved;
+}
+function rotateButtons(view, keys) {
+  // Sprawlopolis: a card chosen, its place not yet: two buttons showing the card turned
+  const svg = svgRoot();
+  if (!svg || !prefix.length || !prefix[0].startsWith("card:") || !keys.some((k) => k.startsWith("pos:"))) return;
+  const card = prefix[0].slice(5);
+  for (const r of [0, 180]) {
+    const src = svg.querySelector(`.sp-preview-src[data-card="${CSS.escape(card)}"][data-rot="${r}"]`);
+    if (!src) continue;
+    const NS = "http://www.w3.org/2000/svg";
+    const mini = document.createElementNS(NS, "svg");
+    mini.setAttribute("viewBox", "0 0 72 52");
+    mini.setAttribute("width", "36");
+    mini.setAttribute("height", "26");
+    mini.setAttribute("aria-hidden", "true");
+    const g = src.cloneNode(true);
+    g.removeAttribute("display");
+    g.removeAttribute("class");
+    mini.append(g);
+    const b = CB.el("button", { type: "button", class: "cb-rotate" + (rot === r ? " on" : ""), "data-rot": String(r), "aria-pressed": String(rot === r),
+      "aria-label": r ? CB.t("card turned 180°") : CB.t("card upright") });
+    b.append(mini, CB.el("span", { text: r ? " 180°" : " 0°" }));
+    choicesEl.append(b);
+  }
+}
+
+/* ------------------------------------------------------------------ acting */
 function choose(key) {
   const view = views[current];
   prefix.push(key);
   const cands = candidates(view);
-  if (cands.length === 1 && cands[0].path.length === prefix.length) submit(cands[0].action);
-  else if (cands.length === 0) { prefix = []; render(); }
+  if (cands.length === 1 && cands[0].path.length === prefix.length) {
+    if (cands[0].final) { confirming = cands[0]; prefix = cands[0].path.slice(0, -1); render(); }
+    else submit(cands[0].action);
+  } else if (cands.length === 0) { clearSelection(); render(); }
   else render();
 }
 
@@ -164,7 +317,8 @@ async function submit(action) {
     body: JSON.stringify({ state_id: view.state_id, action }),
   });
   busy = false;
-  prefix = [];
+  clearSelection();
+  hint = null;
   if (r.ok) onView(seat, r.data);
   else { CB.showError(r.data.error); await refresh(seat); }
   render();
@@ -175,18 +329,50 @@ async function refresh(seat) {
   if (r.ok) onView(seat, r.data); else CB.showError(r.data.error);
 }
 
-boardEl.addEventListener("click", (ev) => {
+function targetOf(node) {
   const view = views[current];
-  if (!view || busy) return;
+  if (!view || confirming) return null;
   const keys = nextKeys(candidates(view));
-  let el = ev.target.closest("[data-key]");
+  let el = node && node.closest ? node.closest("[data-key]") : null;
   while (el && !keys.includes(el.getAttribute("data-key"))) el = el.parentElement && el.parentElement.closest("[data-key]");
+  return el;
+}
+boardEl.addEventListener("click", (ev) => {
+  if (busy) return;
+  keyboard = ev.detail === 0;  // a click from Enter on a focused element has detail 0
+  const el = targetOf(ev.target);
   if (el) choose(el.getAttribute("data-key"));
 });
+boardEl.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  const el = targetOf(ev.target);
+  if (!el || busy) return;
+  ev.preventDefault();
+  keyboard = true;
+  choose(el.getAttribute("data-key"));
+});
+const hoverPreview = (ev) => {
+  if (confirming) return;
+  const el = targetOf(ev.target);
+  if (el) previewAt(el.getAttribute("data-key"));
+};
+boardEl.addEventListener("pointerover", hoverPreview);
+boardEl.addEventListener("focusin", hoverPreview);
+boardEl.addEventListener("pointerleave", () => { if (!confirming) removePreview(); });
 choicesEl.addEventListener("click", (ev) => {
   const b = ev.target.closest("button");
   if (!b || busy) return;
-  if (b.classList.contains("cb-cancel")) { prefix = []; render(); return; }
+  keyboard = ev.detail === 0;
+  if (b.classList.contains("cb-cancel")) { clearSelection(); render(); return; }
+  if (b.classList.contains("cb-rotate")) {
+    rot = Number(b.dataset.rot);
+    if (confirming) {  // turned while confirming: the same card and place in the new rotation
+      const p = confirming.path;
+      const other = views[current].legal.find((l) => l.path[0] === p[0] && l.path[1] === p[1] && l.path[2] === `rot:${rot}`);
+      if (other) confirming = other;
+    }
+    delete choicesEl.dataset.sig; render(); return;
+  }
   if (b.dataset.action) { submit(Number(b.dataset.action)); return; }
   if (b.dataset.key) choose(b.dataset.key);
 });
@@ -196,10 +382,90 @@ document.getElementById("undo").addEventListener("click", async () => {
     method: "POST", headers: { "Content-Type": "application/json", "X-Seat-Token": tokenOf(current) },
     body: JSON.stringify({ state_id: view.state_id }),
   });
-  if (r.ok) onView(current, r.data); else CB.showError(r.data.error);
+  if (r.ok) { clearSelection(); onView(current, r.data); } else CB.showError(r.data.error);
+  render();
+});
+document.getElementById("hint").addEventListener("click", async () => {
+  const view = views[current];
+  const r = await CB.api(`/api/games/${P.game_id}/hint?t=${encodeURIComponent(tokenOf(current))}`);
+  const box = document.getElementById("hint-text");
+  if (r.status === 404) { hintGone = true; document.getElementById("hint").hidden = true; box.textContent = CB.t("No hints for this game."); return; }
+  if (!r.ok) { CB.showError(r.data.error); return; }
+  if (!views[current] || views[current].state_id !== view.state_id) return;
+  hint = { action: r.data.action, text: r.data.text };
+  box.textContent = CB.t("Hint: {text}", { text: r.data.text || "" });
+  clearSelection();
+  delete choicesEl.dataset.sig;
   render();
 });
 document.getElementById("end-close").addEventListener("click", () => { endDismissed = true; rendered = ""; render(); });
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && prefix.length) { prefix = []; render(); } });
+document.getElementById("end-scores").addEventListener("click", (ev) => {
+  // a score part clicked: show the board with what that part is about highlighted
+  const cell = ev.target.closest("[data-part]");
+  if (!cell) return;
+  endDismissed = true; rendered = ""; render();
+  CB.explainPart(boardEl, cell.dataset.part);
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Tab" || ev.key === "Enter" || ev.key === " ") keyboard = true;
+  if (ev.key === "Escape" && (prefix.length || confirming)) { clearSelection(); render(); }
+});
+document.addEventListener("pointerdown", () => { keyboard = false; });
 
+/* ------------------------------------------------------------------ playback */
+// other players' actions that arrive together are shown one by one (≈300 ms each): the log
+// line in the banner and its hexes/blocks/cells flashing on the board; "Skip" ends it
+const queue = [];
+let playing = null;
+function queuePlayback(prev, view) {
+  const last = prev.log.length ? prev.log[prev.log.length - 1].n : 0;
+  for (const e of view.log) if (e.n > last && e.actor !== null && e.actor !== undefined && !seats.includes(e.actor)) queue.push(e);
+  if (!playing && queue.length) playNext();
+}
+function playNext() {
+  const bar = document.getElementById("playback");
+  const e = queue.shift();
+  CB.flash(boardEl, null);
+  if (!e) { bar.hidden = true; playing = null; return; }
+  bar.hidden = false;
+  document.getElementById("playback-text").textContent = `${e.who}: ${e.text}`;
+  CB.flash(boardEl, e);
+  playing = setTimeout(playNext, 300);
+}
+document.getElementById("playback-skip").addEventListener("click", () => {
+  queue.length = 0; clearTimeout(playing); playing = null; playNext();
+});
+
+/* ------------------------------------------------------------------ your turn */
+let wasMyTurn = false;
+function turnAlert() {
+  const myTurn = seats.some((s) => views[s] && views[s].legal.length > 0);
+  document.title = (myTurn ? "● " + CB.t("Your turn") + " · " : "") + baseTitle;
+  const icon = document.querySelector("link[rel=icon]");
+  const href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (icon && icon.getAttribute("href") !== href) icon.setAttribute("href", href);
+  if (myTurn && !wasMyTurn && Object.keys(views).length) {
+    if (localStorage.getItem("cb_sound") === "1") CB.beep();
+    if (document.hidden && window.Notification && Notification.permission === "granted" && localStorage.getItem("cb_notify") === "1") {
+      try { new Notification(CB.t("Your turn"), { body: baseTitle, icon: "/static/favicon-turn.svg" }); } catch (e) { /* not allowed here */ }
+    }
+  }
+  wasMyTurn = myTurn;
+}
+const soundBox = document.getElementById("opt-sound");
+soundBox.checked = localStorage.getItem("cb_sound") === "1";
+soundBox.addEventListener("change", () => { localStorage.setItem("cb_sound", soundBox.checked ? "1" : "0"); if (soundBox.checked) CB.beep(); });
+const notifyBox = document.getElementById("opt-notify");
+notifyBox.checked = localStorage.getItem("cb_notify") === "1" && window.Notification && Notification.permission === "granted";
+if (!window.Notification) notifyBox.parentElement.hidden = true;
+notifyBox.addEventListener("change", async () => {
+  if (notifyBox.checked && Notification.permission !== "granted") {
+    const p = await Notification.requestPermission();
+    if (p !== "granted") notifyBox.checked = false;
+  }
+  localStorage.setItem("cb_notify", notifyBox.checked ? "1" : "0");
+});
+
+CB.zoomControls(boardEl);
+CB.tips(boardEl);
 seats.forEach(connect);

@@ -21,13 +21,19 @@ async function load() {
   slider.max = String(v.steps);
   slider.value = String(v.step);
   document.getElementById("stepinfo").textContent = `${v.step} / ${v.steps}`;
-  CB.setSvg(document.getElementById("board"), v.svg);
+  const board = document.getElementById("board");
+  CB.setSvg(board, v.svg);
+  CB.zoomApply(board);
   const last = v.log[v.log.length - 1];
-  const over = v.terminal ? (v.result && v.result.summary ? CB.t("Game over ({summary}).", { summary: v.result.summary }) : CB.t("Game over.")) + " " : "";
+  // this step's move, marked on the board; every player's last turn outlined
+  CB.markLastTurns(board, v);
+  for (const e of CB.keyElements(board, last)) e.classList.add("cb-step");
+  CB.renderLegend(v);
+  const over = v.terminal ? CB.t("Game over") + (v.result && v.result.summary ? ` (${v.result.summary})` : "") + ". " : "";
   document.getElementById("status").textContent = over + (last ? CB.t("Move {n}: {who}: {text}", { n: last.n, who: last.who, text: last.text }) : CB.t("Start of the game"));
   document.getElementById("scores").replaceChildren(CB.scoreTable(v));
   CB.renderPanels(v);
-  CB.renderLog(v);
+  CB.renderLog(v, board);
   const tok = R.token ? `token=${encodeURIComponent(R.token)}&` : "";
   document.getElementById("export").href = `/api/games/${R.game_id}/record?${tok}download=1`;
 }
@@ -44,4 +50,6 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "Home") go(0);
   else if (ev.key === "End") go(R.steps);
 });
+CB.zoomControls(document.getElementById("board"));
+CB.tips(document.getElementById("board"));
 load();

@@ -1,0 +1,283 @@
+"""The board and play page as a player meets it (issue 12): rules on hover, legends, previews,
+confirm steps, the selection kept across another browser's move, keyboard-only play, a phone
+game, turn alerts, the whole log, axe-core on every page, screenshots of every game at
+desktop and phone size, start and end (test-artifacts/ui-*.png)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from ui_helpers import DESKTOP, PHONE, axe, new_game, play_by_api, wait_ready
+
+from citybuilders.core.registry import registered_games
+
+GAMES = {
+    "kingdom-builder": ["human", "bot:greedy"],
+    "sprawlopolis": ["human"],
+    "roll-into-town": ["human", "bot:greedy"],
+    "roll-builder": ["human", "bot:greedy"],
+}
+
+
+def need(game: str) -> None:
+    if game not in registered_games():
+        pytest.skip("game not registered")
+
+
+def open_page(browser, url: str, size: dict, mobile: bool = False):
+    ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile,
+                              device_scale_factor=1)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.js_errors = errors  # type: ignore[attr-defined]
+    page.goto(url)
+    wait_ready(page)
+    return ctx, page
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_screenshots_axe_start_and_end(browser, live_server, artifacts, game):
+    """Every game at desktop and phone size, start and end (looked at by hand); axe-core on the
+    play page, the end screen and the replay; the phone page is no wider than the phone."""
+    need(game)
+    g = new_game(live_server, game, GAMES[game])
+    for name, size, mobile in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
+        ctx, page = open_page(browser, g["url"], size, mobile)
+        page.wait_for_selector("#board svg")
+        page.screenshot(path=str(artifacts / f"ui-{game}-{name}-start.png"), full_page=True)
+        if name == "desktop":
+            axe(page, f"{game} play page")
+        else:
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{game}: the phone page is {width} px wide"
+            board = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
+            assert board <= 390
+        assert page.js_errors == []
+        ctx.close()
+    play_by_api(live_server, g, 0)
+    for name, size, mobile in (("desktop", DESKTOP, False), ("phone", PHONE, True)):
+        ctx, page = open_page(browser, g["url"], size, mobile)
+        page.wait_for_selector("#endscreen:not([hidden])")
+        page.screenshot(path=str(artifacts / f"ui-{game}-{name}-end.png"), full_page=True)
+        if name == "desktop":
+            axe(page, f"{game} end screen")
+            rows = page.locator("#end-scores table.scores tr").count()
+            if game == "sprawlopolis":
+                assert rows == 2  # header + one shared row
+            page.locator("#end-close").click()
+            page.screenshot(path=str(artifacts / f"ui-{game}-{name}-end-board.png"), full_page=True)
+            page.goto(live_server + page.locator("#replay-link").get_attribute("href"))
+            page.wait_for_selector("#board svg")
+            page.locator("#prev").click()
+            page.wait_for_function("document.getElementById('stepinfo').textContent.startsWith(String(Number(document.getElementById('slider').max) - 1))")
+            axe(page, f"{game} replay page")
+            page.screenshot(path=str(artifacts / f"ui-{game}-replay.png"), full_page=True)
+        assert page.js_errors == []
+        ctx.close()
+
+
+def _rules_of(game: str, page) -> list[str]:
+    """The rule texts the board of ``page`` must explain on hover (from the game's texts)."""
+    svg = page.inner_html("#board")
+    if game == "kingdom-builder":
+        from citybuilders.games.kingdom_builder import texts as t
+        kinds = set(re.findall(r'data-tile="(\w+)"', svg))
+        cards = set(re.findall(r'data-at="card:(\w+)"', svg)) - {"castle"}
+        assert kinds and len(cards) == 3
+        return ([t.TILE_RULES[k] for k in kinds] + [t.CARD_RULES[c] for c in cards]
+                + [t.CASTLE_RULE])
+    if game == "sprawlopolis":
+        from citybuilders.games.sprawlopolis import texts as t
+        conds = [int(n) for n in re.findall(r'data-at="condition:(\d+)"', svg)]
+        assert len(conds) == 3
+        return [t.CONDITION_RULES[n] for n in conds]
+    if game == "roll-into-town":
+        from citybuilders.games.roll_into_town import texts as t
+        return [t.ICON_RULES["town hall"]]
+    from citybuilders.games.roll_builder import texts as t
+    return [t.RESOURCE_RULES["favor"], t.RESOURCE_RULES["strength"], t.RESOURCE_RULES["wealth"]]
+
+
+_TITLED = """() => {
+  const out = [];
+  document.querySelectorAll('#board svg *').forEach((e, i) => {
+    const t = e.querySelector(':scope > title');
+    if (!t || e.closest('[display=none]') || e.closest('[data-seat]:not([data-seat="0"])')) return;
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return;
+    e.setAttribute('data-e2e-tip', String(i));
+    out.push([String(i), t.textContent]);
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_rule_text_reachable_by_hover(browser, live_server, artifacts, game):
+    """Hovering any titled board element shows its title in the popover; the game's rule
+    texts for what is on the board are among them; the legend lists the symbols."""
+    need(game)
+    g = new_game(live_server, game, GAMES[game])
+    ctx, page = open_page(browser, g["url"], DESKTOP)
+    page.wait_for_selector("#board svg")
+    titled = page.evaluate(_TITLED)
+    texts = {t for _, t in titled}
+    for rule in _rules_of(game, page):
+        assert any(rule in t for t in texts), (game, rule)
+    # hover one element per distinct title (at most 60): the popover says it
+    seen: set[str] = set()
+    for idx, text in titled:
+        if text in seen or len(seen) >= 60:
+            continue
+        seen.add(text)
+        el = page.locator(f'[data-e2e-tip="{idx}"]')
+        el.scroll_into_view_if_needed()
+        el.hover(force=True)
+        tip = page.locator("#tip")
+        if not tip.is_visible() or tip.inner_text() != text:
+            box = el.bounding_box()  # a label drawn on top: hover the element's own point
+            el.dispatch_event("pointermove", {"clientX": box["x"] + 2, "clientY": box["y"] + 2})
+        assert tip.is_visible() and tip.inner_text() == text, (game, text, tip.inner_text())
+    assert page.locator("#legend").is_visible()
+    page.locator("#legend summary").click()
+    assert page.locator("#legend dt").count() >= 5
+    page.locator("#board").screenshot(path=str(artifacts / f"ui-{game}-tip.png"))
+    assert page.js_errors == []
+    ctx.close()
+
+
+def test_selection_kept_across_another_browsers_move(browser, live_server, artifacts):
+    """Two browsers, a simultaneous Roll Builder turn: A selects a die, B moves; A's view updates
+    (new state id) and A's selection is still there."""
+    need("roll-builder")
+    g = new_game(live_server, "roll-builder", ["human", "human"], seed=3)
+    base = live_server + f"/play/{g['id']}?t="
+    ctx_a, a = open_page(browser, base + g["tokens"][0], DESKTOP)
+    ctx_b, b = open_page(browser, base + g["tokens"][1], DESKTOP)
+    a.wait_for_selector("#board [data-key^='die:'].cb-target")
+    a.locator("#board [data-key='die:0']").click()
+    a.wait_for_function("document.body.dataset.prefix === 'die:0'")
+    sid = a.evaluate("document.body.dataset.stateId")
+    b.wait_for_selector("#board [data-key^='die:'].cb-target")
+    b.locator("#board [data-key='die:1']").click()
+    b.wait_for_function("document.body.dataset.prefix !== ''")
+    b.locator("#choices button.cb-choice").first.click()  # B uses the die: a move
+    a.wait_for_function(f"document.body.dataset.stateId !== {sid!r}")
+    assert a.evaluate("document.body.dataset.prefix") == "die:0"
+    assert a.locator("#board [data-key='die:0'].cb-selected").count() == 1
+    a.screenshot(path=str(artifacts / "ui-selection-kept.png"))
+    assert a.js_errors == [] and b.js_errors == []
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_keyboard_only_sprawlopolis_solo_to_the_end(browser, live_server, artifacts):
+    """Tab to the first target, then only Enter (and the focus the page keeps on the next
+    target): card, place (the footprint previewed), confirm — until the game is over."""
+    need("sprawlopolis")
+    g = new_game(live_server, "sprawlopolis", ["human"], seed=11)
+    ctx, page = open_page(browser, g["url"], DESKTOP)
+    page.wait_for_selector("#board [data-key].cb-target")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.classList.contains('cb-target')"):
+            break
+    else:
+        pytest.fail("Tab never reached a board target")
+    assert "card" in page.evaluate("document.activeElement.getAttribute('aria-label')")
+    presses = 0
+    shot = False
+    while page.evaluate("document.body.dataset.terminal") != "true":
+        before = page.evaluate("[document.body.dataset.stateId, document.body.dataset.prefix, document.body.dataset.confirming]")
+        if before[2] == "1" and not shot:
+            assert page.locator("#board .cb-preview").count() == 1  # the 2×2 footprint
+            page.locator("#board").screenshot(path=str(artifacts / "ui-sprawlopolis-keyboard-confirm.png"))
+            shot = True
+        page.keyboard.press("Enter")
+        presses += 1
+        assert presses < 400
+        page.wait_for_function("""([s, p, c]) => document.body.dataset.terminal === 'true' ||
+          document.body.dataset.stateId !== s || document.body.dataset.prefix !== p ||
+          document.body.dataset.confirming !== c""", arg=before, timeout=15000)
+        if page.evaluate("document.body.dataset.terminal") != "true":
+            page.wait_for_function("document.activeElement && document.activeElement !== document.body", timeout=15000)
+    page.wait_for_selector("#endscreen:not([hidden])")
+    assert shot
+    page.screenshot(path=str(artifacts / "ui-sprawlopolis-keyboard-end.png"), full_page=True)
+    assert page.js_errors == []
+    ctx.close()
+
+
+def test_phone_kingdom_builder_game(browser, live_server, artifacts):
+    """A Kingdom Builder game at 390×844 by tapping: the page fits the phone, zoom makes hexes
+    ≥ 32 px, the bot's moves are played back, the end screen shows."""
+    need("kingdom-builder")
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=5)
+    ctx, page = open_page(browser, g["url"], PHONE, mobile=True)
+    page.wait_for_selector("#board [data-key].cb-target")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for _ in range(2):
+        page.locator("#zoom-in").tap()
+    hexw = page.evaluate("document.querySelector('#board polygon.hex').getBoundingClientRect().width")
+    assert hexw >= 32, hexw
+    page.screenshot(path=str(artifacts / "ui-kingdom-builder-phone-zoomed.png"))
+    page.locator("#zoom-fit").tap()
+    taps = 0
+    played_back = False
+    while page.evaluate("document.body.dataset.terminal") != "true":
+        page.wait_for_function(
+            "document.body.dataset.terminal === 'true' || document.querySelector('#board .cb-target, #choices .cb-confirm')",
+            timeout=20000)
+        if page.evaluate("document.body.dataset.terminal") == "true":
+            break
+        before = page.evaluate("[document.body.dataset.stateId, document.body.dataset.prefix, document.body.dataset.confirming]")
+        confirm = page.locator("#choices .cb-confirm")
+        if confirm.count():
+            confirm.first.tap()
+        else:
+            target = page.locator("#board .cb-target").first
+            target.scroll_into_view_if_needed()
+            target.dispatch_event("click")
+        taps += 1
+        assert taps < 600
+        page.wait_for_function("""([s, p, c]) => document.body.dataset.terminal === 'true' ||
+          document.body.dataset.stateId !== s || document.body.dataset.prefix !== p ||
+          document.body.dataset.confirming !== c""", arg=before, timeout=20000)
+        if not played_back and page.locator("#playback:not([hidden])").count():
+            played_back = True
+            page.screenshot(path=str(artifacts / "ui-kingdom-builder-phone-playback.png"))
+    page.wait_for_selector("#endscreen:not([hidden])")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / "ui-kingdom-builder-phone-game-end.png"), full_page=True)
+    assert page.js_errors == []
+    ctx.close()
+
+
+def test_turn_alert_log_pages_and_last_turns(browser, live_server, artifacts):
+    """The tab title and favicon say it is your turn; the bot's last turn is outlined; a log
+    line highlights its hexes on hover; the log keeps every entry in pages."""
+    need("kingdom-builder")
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=9)
+    ctx, page = open_page(browser, g["url"], DESKTOP)
+    page.wait_for_selector("#board [data-key].cb-target")
+    page.wait_for_function("document.title.startsWith('●')")
+    assert page.locator("link[rel=icon]").get_attribute("href").endswith("favicon-turn.svg")
+    play_by_api(live_server, g, 0, max_moves=40)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    assert page.locator("#board .cb-last-p1").count() >= 1  # the bot's last turn
+    li = page.locator("#log li[tabindex='0']").last
+    li.hover()
+    assert page.locator("#board .cb-flash").count() >= 1
+    page.locator("#board").screenshot(path=str(artifacts / "ui-kingdom-builder-log-hover.png"))
+    n = page.evaluate("document.querySelectorAll('#log li').length")
+    if page.locator("#log-pages button").count():
+        page.locator("#log-pages button").first.click()
+        assert page.evaluate("document.querySelector('#log li').value") == 1
+    assert n <= 50
+    assert page.js_errors == []
+    ctx.close()
