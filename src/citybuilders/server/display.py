@@ -62,10 +62,18 @@ def score_labels(game: Game, keys: Sequence[str], lang: str) -> dict[str, str]:
 
 
 def _takes_lang(fn: Any) -> bool:
-    try:
-        return "lang" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
+    key = getattr(fn, "__func__", fn)
+    hit = _TAKES_LANG.get(key)
+    if hit is None:
+        try:
+            hit = "lang" in inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            hit = False
+        _TAKES_LANG[key] = hit
+    return hit
+
+
+_TAKES_LANG: dict[Any, bool] = {}
 
 
 def display_panels(game: Game | str, obs: Any, names: Sequence[str], you: int | None,

@@ -951,13 +951,16 @@ class GameManager:
         hist = lg.state.history()
         if upto is not None:
             hist = hist[:upto]
+        names = [s.name for s in lg.row.seats]
+        chance = self.seat_label(lg, -1, lang)
+        hidden_text = localize(N_("(hidden)"), lang)
+        draw_for = [localize(N_("draw for {name}", name=n), lang) for n in names]
         for i, (actor, action) in enumerate(hist):
             viewer = chance_viewer_of(actor)
             hidden = seat is not None and viewer is not None and viewer != seat
-            who = self.seat_label(lg, actor, lang) if viewer is None else localize(
-                N_("draw for {name}", name=lg.row.seats[viewer].name), lang)
+            who = (names[actor] if actor >= 0 else chance) if viewer is None else draw_for[viewer]
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": localize(N_("(hidden)"), lang) if hidden else lg.log[i],
+                        "text": hidden_text if hidden else lg.log[i],
                         "keys": [] if hidden else _log_keys(lg.game, lg.log[i])})
         return out
 
