@@ -145,7 +145,7 @@ def _sections_document(path: str) -> Any:
     try:
         return read_sections_document(path.strip())
     except CitybuildersError as exc:
-        _fail(str(exc))
+        _fail(message_of(exc))
 
 
 def _seats(players: str) -> list[str]:

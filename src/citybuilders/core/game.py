@@ -467,8 +467,8 @@ class State(ABC):
         """
         legal = self.legal_actions(player)
         if not legal:
-            raise IllegalActionError("no legal action to sample (the game is over or it is "
-                                     "not this player's turn)")
+            raise IllegalActionError(N_("no legal action to sample (the game is over or it is "
+                                        "not this player's turn)"))
         return legal[rng.randrange(len(legal))]
 
     def sample_chance(self, rng: random.Random) -> int:

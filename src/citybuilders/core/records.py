@@ -111,11 +111,12 @@ def _players_of(data: Mapping[str, Any]) -> list[str] | None:
     names = data["players"]
     n = data["num_players"]
     if not isinstance(names, list) or len(names) != n:
-        raise RecordError(f"record: 'players' must be a list of {n} seat names")
+        raise RecordError(N_("record: 'players' must be a list of {n} seat names", n=n))
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or len(name) > PLAYER_NAME_MAX:
-            raise RecordError(f"record: players[{i}]: expected a name of 1 to "
-                              f"{PLAYER_NAME_MAX} characters")
+            raise RecordError(N_("record: players[{i}]: expected a name of 1 to "
+                                 "{PLAYER_NAME_MAX} characters",
+                                 i=i, PLAYER_NAME_MAX=PLAYER_NAME_MAX))
     return [str(x) for x in names]
 
 

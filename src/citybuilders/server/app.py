@@ -480,8 +480,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             label = " ".join((data.get(f"name{i}") or [""])[-1].split())
             if label:
                 if len(label) > online.NAME_MAX:
-                    raise ApiError(400, f"name{i}: a name has at most {online.NAME_MAX} "
-                                        f"characters")
+                    raise ApiError(400, N_("name{i}: a name has at most {NAME_MAX} characters",
+                                           i=i, NAME_MAX=online.NAME_MAX))
                 seat["name"] = label
             seats.append(seat)
         body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
@@ -703,7 +703,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.get("/thumb/{name}.svg", include_in_schema=False)
     async def thumbnail(name: str) -> Response:
         if name not in registered_games():
-            raise ApiError(404, f"game '{name[:40]}' not found")
+            raise ApiError(404, N_("game '{name}' not found", name=name[:40]))
         return Response(_thumbnail(name), media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=3600"})
 
@@ -718,8 +718,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         tok = _token(request)
         seats = {m.seat_of(lg, tok)} if tok else set()
         if not online.is_host(lg, owner_of(request), seats):
-            raise ApiError(403, "only the host (the browser that created the game, or a "
-                                "holder of one of its own seats) may do this")
+            raise ApiError(403, N_("only the host (the browser that created the game, or a "
+                                   "holder of one of its own seats) may do this"))
         return m, lg
 
     @app.post("/api/games/{game_id}/seats/{seat}/reissue")
@@ -745,7 +745,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         body = await _json_body(request)
         m, lg, seat = await _seat_game(request, game_id, body)
         if not isinstance(body, dict):
-            raise ApiError(400, "body: expected a JSON object {\"name\": ...}")
+            raise ApiError(400, N_("body: expected a JSON object {\"name\": ...}"))
         name = await online.rename(m, lg, seat, body.get("name"))
         return {"seat": seat, "name": name}
 

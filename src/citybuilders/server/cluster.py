@@ -49,6 +49,7 @@ from ..core.game import State
 from .manager import (GameManager, LiveGame, MemoryLimits, _entry_text, _status,
                       broadcast_views, unavailable)
 from .store import MOVES_CHANNEL, GameRow, Store, StoreError, is_postgresql
+from ..core.i18n import N_
 
 __all__ = ["SharedStore", "SharedGameManager", "MoveListener", "BotLocks", "open_store",
            "make_manager", "postgres_url", "bot_lock_key"]
@@ -97,8 +98,8 @@ def _need_psycopg() -> None:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        raise StoreError("PostgreSQL databases need psycopg 3: pip install "
-                         "'citybuilders[postgres]'") from None
+        raise StoreError(N_("PostgreSQL databases need psycopg 3: pip install "
+                            "'citybuilders[postgres]'")) from None
 
 
 # ---------------------------------------------------------------------- storage
@@ -605,9 +606,10 @@ def _catch_up(state: State, texts: list[str], row: GameRow) -> tuple[State, list
         try:
             new.apply_legal(action, actor if actor >= 0 else None)
         except Exception as exc:  # noqa: BLE001 - any engine error = a broken history
-            raise RecordError(f"stored entry {i + 1} (actor {actor}, action {action}) does "
-                              f"not replay: {type(exc).__name__}: {exc}") from None
+            raise RecordError(N_("stored entry {i} (actor {actor}, action {action}) does not "
+                                 "replay: {name__}: {exc}",
+                                 i=i + 1, actor=actor, action=action, name__=type(exc).__name__, exc=exc)) from None
     if row.status in ("running", "finished") and row.status != _status(new):
-        raise RecordError(f"stored status is {row.status!r} but its entries replay to a "
-                          f"{_status(new)!r} game")
+        raise RecordError(N_("stored status is {status!r} but its entries replay to a "
+                             "{status2!r} game", status=row.status, status2=_status(new)))
     return new, log_after

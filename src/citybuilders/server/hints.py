@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse
 from ..bots import make_bot
 from ..core.game import CHANCE, State
 from .manager import ApiError, GameManager
+from ..core.i18n import N_
 
 __all__ = ["router", "HINT_LEVEL", "hint_state", "compute_hint"]
 
@@ -72,18 +73,20 @@ async def api_hint(request: Request, game_id: str) -> JSONResponse:
     """The suggested move of the token's seat (module docstring)."""
     unknown = sorted(set(request.query_params) - {"t", "token", "lang"})
     if unknown:
-        raise ApiError(400, f"unknown query parameter '{unknown[0]}'; allowed: t, token, lang")
+        raise ApiError(400, N_("unknown query parameter '{unknown}'; allowed: t, token, lang",
+                               unknown=unknown[0]))
     m: GameManager = request.app.state.manager
     lg = await m.get(game_id)
     seat = m.seat_of(lg, _seat_token(request))
     state, version = lg.state, lg.version  # replaced, never mutated: a consistent snapshot
     if lg.row.status == "imported":
-        raise ApiError(409, "this is an imported record: it can only be replayed")
+        raise ApiError(409, N_("this is an imported record: it can only be replayed"))
     if state.is_terminal():
-        raise ApiError(409, "the game is over: no hint")
+        raise ApiError(409, N_("the game is over: no hint"))
     if state.current_player() == CHANCE or seat not in state.active_players():
         now = ", ".join(f"P{p + 1}" for p in state.active_players()) or "nobody"
-        raise ApiError(409, f"not your turn: hints are for the seat to move (to act: {now})")
+        raise ApiError(409, N_("not your turn: hints are for the seat to move (to act: {now})",
+                               now=now))
     key = (lg.id, seat, version)
     fut = _cache.get(key)
     if fut is None:
@@ -98,5 +101,5 @@ async def api_hint(request: Request, game_id: str) -> JSONResponse:
         hint = await asyncio.shield(fut)
     except Exception as exc:  # noqa: BLE001 - a failing bot is a clear error, never a 500
         _cache.pop(key, None)
-        raise ApiError(503, f"the hint bot failed: {type(exc).__name__}") from None
+        raise ApiError(503, N_("the hint bot failed: {name__}", name__=type(exc).__name__)) from None
     return JSONResponse({**hint, "state_id": version, "level": HINT_LEVEL})

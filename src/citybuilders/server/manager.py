@@ -667,7 +667,7 @@ class GameManager:
     def check_player(seat: int) -> None:
         """ApiError 403 if ``seat`` is a spectator's (a spectator link cannot move)."""
         if seat < 0:
-            raise ApiError(403, "token: this is a spectator link; it can watch but not move")
+            raise ApiError(403, N_("token: this is a spectator link; it can watch but not move"))
 
     # ------------------------------------------------------------------ moves
     async def act(self, lg: LiveGame, seat: int, body: Any) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from .manager import SPECTATOR, ApiError, GameManager, LiveGame, unavailable
 from .store import SeatRow, StoreError
+from ..core.i18n import N_
 
 __all__ = ["claim_link", "spectator_token", "reissue", "presence", "push_presence",
            "rematch", "rename", "is_host", "NAME_MAX"]
@@ -108,7 +109,7 @@ async def reissue(m: GameManager, lg: LiveGame, seat: int) -> str:
     400 if ``seat`` is not an invite seat."""
     async with lg.lock:
         if not 0 <= seat < len(lg.row.seats) or lg.row.seats[seat].kind != "invite":
-            raise ApiError(400, f"seat: {seat} is not an invite seat of this game")
+            raise ApiError(400, N_("seat: {seat} is not an invite seat of this game", seat=seat))
         s = lg.row.seats[seat]
         new = secrets.token_urlsafe(18)
         await _write(m.store.set_seat, lg.id, seat, token=new, invite_token=None,
@@ -146,7 +147,7 @@ async def rematch(m: GameManager, lg: LiveGame, seat: int) -> tuple[str, list[st
     seat ``seat`` (the host's browser: of all its own seats), none for a spectator. Only a
     finished game has a rematch (409)."""
     if lg.row.status != "finished":
-        raise ApiError(409, "a rematch can start only once the game is over")
+        raise ApiError(409, N_("a rematch can start only once the game is over"))
     async with lg.lock:
         if lg.row.rematch_id is None:
             body = {"game": lg.game.name, "options": dict(lg.game.options),
@@ -178,7 +179,8 @@ async def rename(m: GameManager, lg: LiveGame, seat: int, name: Any) -> str:
     rebuilt and pushed. 400 naming ``name`` if it is not such a string."""
     m.check_player(seat)
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
-        raise ApiError(400, f"name: expected a name of 1 to {NAME_MAX} characters")
+        raise ApiError(400, N_("name: expected a name of 1 to {NAME_MAX} characters",
+                               NAME_MAX=NAME_MAX))
     name = " ".join(name.split())
     async with lg.lock:
         await _write(m.store.set_seat, lg.id, seat, name=name)

@@ -35,7 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ..core.errors import CitybuildersError
-from ..core.i18n import negotiate, normalize
+from ..core.i18n import N_, negotiate, normalize
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import load_game
 from ..games.kingdom_builder import render as kb_render
@@ -562,23 +562,25 @@ async def _score_body(request: Request) -> Any:
     empty or malformed body (naming ``body``)."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > MAX_SCORE_BODY:
-        raise ApiError(413, f"body: larger than {MAX_SCORE_BODY} bytes (a score file is small)")
+        raise ApiError(413, N_("body: larger than {MAX_SCORE_BODY} bytes (a score file is "
+                               "small)", MAX_SCORE_BODY=MAX_SCORE_BODY))
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_SCORE_BODY:
-            raise ApiError(413, f"body: larger than {MAX_SCORE_BODY} bytes (a score file is "
-                                "small)")
+            raise ApiError(413, N_("body: larger than {MAX_SCORE_BODY} bytes (a score file is "
+                                   "small)", MAX_SCORE_BODY=MAX_SCORE_BODY))
     if not raw.strip():
-        raise ApiError(400, "body: expected a score file (a JSON object), got an empty body")
+        raise ApiError(400, N_("body: expected a score file (a JSON object), got an empty body"))
     try:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"body: malformed JSON ({getattr(exc, 'msg', exc)})") from None
+        raise ApiError(400, N_("body: malformed JSON ({getattr})",
+                               getattr=getattr(exc, 'msg', exc))) from None
     except ValueError:
-        raise ApiError(400, "body: a number has too many digits") from None
+        raise ApiError(400, N_("body: a number has too many digits")) from None
     except RecursionError:
-        raise ApiError(400, "body: JSON nested too deeply") from None
+        raise ApiError(400, N_("body: JSON nested too deeply")) from None
     problem = unicode_problem(value, "body")
     if problem is not None:
         raise ApiError(400, problem)
@@ -608,8 +610,9 @@ def score_router(templates: Jinja2Templates) -> APIRouter:
     @router.post("/api/score/{game}")
     async def api_score(request: Request, game: str) -> JSONResponse:
         if game not in SCORE_GAMES:
-            raise ApiError(404, f"game: unknown game {game[:60]!r} for the score calculator; "
-                                f"allowed: {', '.join(SCORE_GAMES)}")
+            raise ApiError(404, N_("game: unknown game {game!r} for the score calculator; "
+                                   "allowed: {allowed}",
+                                   game=game[:60], allowed=', '.join(SCORE_GAMES)))
         data = await _score_body(request)
         draw = request.query_params.get("draw") == "1"
         colors = None
@@ -619,8 +622,8 @@ def score_router(templates: Jinja2Templates) -> APIRouter:
             try:
                 colors = [palette[int(k)] for k in raw.split(",")[:8]]
             except (ValueError, IndexError):
-                raise ApiError(400, f"colors: expected colour numbers 0-{len(palette) - 1} "
-                                    "separated by commas") from None
+                raise ApiError(400, N_("colors: expected colour numbers 0-{count} separated by "
+                                       "commas", count=len(palette) - 1)) from None
         status, answer = score_position(game, data, _lang(request), draw, colors,
                                         _gettext(templates, request))
         return JSONResponse(answer, status_code=status)

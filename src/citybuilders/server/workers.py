@@ -10,6 +10,7 @@ from .app import WS_MAX_MESSAGE, create_app
 from .cluster import SharedStore, postgres_url
 from .manager import MemoryLimits
 from .store import StoreError, _safe_url, is_postgresql
+from ..core.i18n import N_
 
 __all__ = ["run_workers", "worker_app"]
 
@@ -35,9 +36,9 @@ def run_workers(host: str, port: int, db: str | None, workers: int,
     import uvicorn
 
     if db is None or not is_postgresql(db):
-        raise StoreError(f"--workers {workers}: an SQLite database is served by one process "
-                         "(a second one is refused); use a PostgreSQL URL "
-                         "(--db postgresql+psycopg://user@host/dbname) for several")
+        raise StoreError(N_("--workers {workers}: an SQLite database is served by one process "
+                            "(a second one is refused); use a PostgreSQL URL (--db "
+                            "postgresql+psycopg://user@host/dbname) for several", workers=workers))
     db = postgres_url(db)
     SharedStore(db).close()  # migrate once and fail here, in one line, if it cannot be used
     limits = limits if limits is not None else MemoryLimits.from_env()

@@ -294,9 +294,9 @@ def run_to_file(
     (``--shard 1/N`` with N > games would leave shards empty) or a missing pyarrow.
     """
     if shard is not None and shard[1] > games:
-        raise RunError(f"--shard {shard[0]}/{shard[1]}: {games} games cannot be split into "
-                       f"{shard[1]} shards (some shards would get no game); allowed: N "
-                       f"from 1 to {games}")
+        raise RunError(N_("--shard {shard}/{shard2}: {games} games cannot be split into "
+                          "{shard2} shards (some shards would get no game); allowed: N from 1 "
+                          "to {games}", shard=shard[0], shard2=shard[1], games=games))
     start, stop = shard_range(games, shard)
     summary = StreamSummary(spec.players, by)
     sink: Any = None

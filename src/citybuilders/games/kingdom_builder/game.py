@@ -57,9 +57,9 @@ class KingdomBuilderGame(Game):
     def __init__(self, **options: Any) -> None:
         if options.get("sections_file") is not None:
             raise OptionError(
-                "option 'sections_file' of kingdom-builder: the game does not read files; pass "
-                "the parsed sections document as 'sections_doc' (the command line's "
-                "-o sections_file=PATH reads the file and does this)")
+                N_("option 'sections_file' of kingdom-builder: the game does not read files; "
+                   "pass the parsed sections document as 'sections_doc' (the command line's -o "
+                   "sections_file=PATH reads the file and does this)"))
         options.pop("sections_file", None)
         super().__init__(**options)
 
@@ -84,7 +84,8 @@ class KingdomBuilderGame(Game):
                 try:
                     sid = parse_section_spec(spec, self.section_catalog)[0]
                 except ValueError as exc:
-                    raise OptionError(f"option 'sections' of {self.name}: {exc}") from None
+                    raise OptionError(N_("option 'sections' of {name}: {exc}",
+                                         name=self.name, exc=exc)) from None
                 if sid not in pool:
                     raise OptionError(
                         N_("option 'sections': section {sid!r} needs expansions=['crossroads']",

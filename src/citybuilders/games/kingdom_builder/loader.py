@@ -17,7 +17,7 @@ and more strictly: ids are new (not a shipped id), lower-case ``[a-z0-9_]``; the
 
 from __future__ import annotations
 
-from ...core.i18n import N_
+from ...core.i18n import N_, message_of
 
 import json
 import re
@@ -221,18 +221,21 @@ def _check_custom_head(raw: dict[str, Any], where: str) -> None:
     """The id, name and expansion of a custom section (see the module docstring)."""
     sid = raw["id"]
     if not _ID.fullmatch(sid):
-        raise FormatError(f"{where}: 'id' {sid[:40]!r} must be 1-40 characters a-z, 0-9 or _")
+        raise FormatError(N_("{where}: 'id' {sid!r} must be 1-40 characters a-z, 0-9 or _",
+                             where=where, sid=sid[:40]))
     if sid in section_data():
-        raise FormatError(f"{where} ({sid}): 'id' is a shipped section's id; choose a new one "
-                          f"(shipped: {', '.join(section_data())})")
+        raise FormatError(N_("{where} ({sid}): 'id' is a shipped section's id; choose a new "
+                             "one (shipped: {allowed})",
+                             where=where, sid=sid, allowed=', '.join(section_data())))
     name = raw["name"]
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise FormatError(f"{where} ({sid}): 'name' must be a non-empty string of at most 60 "
-                          f"characters")
+        raise FormatError(N_("{where} ({sid}): 'name' must be a non-empty string of at most 60 "
+                             "characters", where=where, sid=sid))
     if raw["expansion"] != "base":
-        raise FormatError(f"{where} ({sid}): 'expansion' of a custom section must be 'base' "
-                          f"(custom sections are played with the base rules), got "
-                          f"{str(raw['expansion'])[:40]!r}")
+        raise FormatError(N_("{where} ({sid}): 'expansion' of a custom section must be 'base' "
+                             "(custom sections are played with the base rules), got "
+                             "{expansion!r}",
+                             where=where, sid=sid, expansion=str(raw['expansion'])[:40]))
 
 
 @lru_cache(maxsize=1)
@@ -353,19 +356,20 @@ def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, 
     if isinstance(doc, str):
         size = len(doc.encode("utf-8", "surrogatepass"))
         if size > MAX_SECTIONS_BYTES:
-            raise _err(where, f"{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes")
+            raise _err(where, N_("{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes",
+                                 size=size, MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES))
         try:
             doc = json.loads(doc)
         except RecursionError:
-            raise _err(where, "nested too deeply") from None
+            raise _err(where, N_("nested too deeply")) from None
         except json.JSONDecodeError as exc:
-            raise _err(where, f"not valid JSON ({exc.msg} at line {exc.lineno} column "
-                              f"{exc.colno})") from None
+            raise _err(where, N_("not valid JSON ({msg} at line {lineno} column {colno})",
+                                 msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
         except ValueError as exc:
-            raise _err(where, f"not valid JSON ({str(exc).split(';')[0]})") from None
+            raise _err(where, N_("not valid JSON ({split})", split=str(exc).split(';')[0])) from None
     if not isinstance(doc, dict):
-        raise _err(where, f"expected a sections document (a JSON object with a 'sections' "
-                          f"list), got {type(doc).__name__}")
+        raise _err(where, N_("expected a sections document (a JSON object with a 'sections' "
+                             "list), got {name__}", name__=type(doc).__name__))
     problem = unicode_problem(doc, where)
     if problem is not None:
         raise FormatError(problem)
@@ -373,12 +377,13 @@ def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, 
         text = json.dumps(doc, separators=(",", ":"), allow_nan=False, ensure_ascii=False,
                           sort_keys=True)
     except RecursionError:
-        raise _err(where, "nested too deeply") from None
+        raise _err(where, N_("nested too deeply")) from None
     except (TypeError, ValueError) as exc:
-        raise _err(where, f"not JSON data ({str(exc).split(';')[0]})") from None
+        raise _err(where, N_("not JSON data ({split})", split=str(exc).split(';')[0])) from None
     size = len(text.encode("utf-8"))
     if size > MAX_SECTIONS_BYTES:
-        raise _err(where, f"{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes")
+        raise _err(where, N_("{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes",
+                             size=size, MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES))
     _catalog(text, where)
     return json.loads(text)
 
@@ -403,25 +408,26 @@ def _catalog(text: str, where: str) -> SectionCatalog:
     data = json.loads(text)
     extra = sorted(set(data) - {"format", "note", "terrain_codes", "sections"})
     if extra:
-        raise _err(where, f"unknown key {extra[0][:40]!r}; allowed: sections, format, note, "
-                          f"terrain_codes")
+        raise _err(where, N_("unknown key {extra!r}; allowed: sections, format, note, "
+                             "terrain_codes", extra=extra[0][:40]))
     fmt = data.get("format", "citybuilders.kingdom-builder.sections/1")
     if fmt != "citybuilders.kingdom-builder.sections/1":
-        raise _err(where, f"'format' {str(fmt)[:60]!r} is not "
-                          f"'citybuilders.kingdom-builder.sections/1'")
+        raise _err(where, N_("'format' {fmt!r} is not 'citybuilders.kingdom-builder.sections/1'",
+                             fmt=str(fmt)[:60]))
     secs = data.get("sections")
     if not isinstance(secs, list) or not secs:
-        raise _err(where, "expected a non-empty 'sections' list")
+        raise _err(where, N_("expected a non-empty 'sections' list"))
     if len(secs) > MAX_CUSTOM_SECTIONS:
-        raise _err(where, f"{len(secs)} sections; allowed: at most {MAX_CUSTOM_SECTIONS}")
+        raise _err(where, N_("{count} sections; allowed: at most {MAX_CUSTOM_SECTIONS}",
+                             count=len(secs), MAX_CUSTOM_SECTIONS=MAX_CUSTOM_SECTIONS))
     out: dict[str, SectionData] = {}
     for k, raw in enumerate(secs):
         try:
             sec = _validate_section(raw, f"sections[{k}]", custom=True)
         except FormatError as exc:
-            raise _err(where, str(exc)) from None
+            raise _err(where, message_of(exc)) from None
         if sec.id in out:
-            raise _err(where, f"sections[{k}]: duplicate section id {sec.id!r}")
+            raise _err(where, N_("sections[{k}]: duplicate section id {id!r}", k=k, id=sec.id))
         out[sec.id] = sec
     cat = SectionCatalog(out, text)
     if len(_CATALOGS) >= 32:
@@ -440,29 +446,31 @@ def read_sections_document(path: str | Path, where: str = "sections_file") -> di
     try:
         raw = read_regular_file(p, MAX_SECTIONS_BYTES)
     except FileNotFoundError:
-        raise _err(where, f"{str(p)!r}: no such file") from None
+        raise _err(where, N_("{p!r}: no such file", p=str(p))) from None
     except NotRegularFile:
-        raise _err(where, f"{str(p)!r}: not a regular file") from None
+        raise _err(where, N_("{p!r}: not a regular file", p=str(p))) from None
     except FileTooLarge as exc:
         if exc.size is None:
-            raise _err(where, f"{str(p)!r}: larger than {MAX_SECTIONS_BYTES} bytes") from None
-        raise _err(where, f"{str(p)!r}: {exc.size} bytes; allowed: at most "
-                          f"{MAX_SECTIONS_BYTES} bytes") from None
+            raise _err(where, N_("{p!r}: larger than {MAX_SECTIONS_BYTES} bytes",
+                                 p=str(p), MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES)) from None
+        raise _err(where, N_("{p!r}: {size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes",
+                             p=str(p), size=exc.size, MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES)) from None
     except OSError as exc:
-        raise _err(where, f"{str(p)!r}: cannot read ({exc.strerror or exc})") from None
+        raise _err(where, N_("{p!r}: cannot read ({value})", p=str(p), value=exc.strerror or exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _err(where, f"{p.name}: not a UTF-8 text file") from None
+        raise _err(where, N_("{name}: not a UTF-8 text file", name=p.name)) from None
     try:
         value = json.loads(text)
     except RecursionError:
-        raise _err(where, f"{p.name}: nested too deeply") from None
+        raise _err(where, N_("{name}: nested too deeply", name=p.name)) from None
     except json.JSONDecodeError as exc:
-        raise _err(where, f"{p.name}: not valid JSON ({exc.msg} at line {exc.lineno} column "
-                          f"{exc.colno})") from None
+        raise _err(where, N_("{name}: not valid JSON ({msg} at line {lineno} column {colno})",
+                             name=p.name, msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
     except ValueError as exc:
-        raise _err(where, f"{p.name}: not valid JSON ({str(exc).split(';')[0]})") from None
+        raise _err(where, N_("{name}: not valid JSON ({split})",
+                             name=p.name, split=str(exc).split(';')[0])) from None
     problem = unicode_problem(value, f"{where}: {p.name}")
     if problem is not None:
         raise FormatError(problem)
