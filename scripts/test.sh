@@ -35,17 +35,6 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
     echo "warning: PostgreSQL binaries missing and no root: postgres tests will be skipped" >&2
   fi
 fi
-# axe-core (npm) for the browser tests' accessibility checks: tests/e2e/package.json
-if [ ! -f tests/e2e/node_modules/axe-core/axe.min.js ]; then
-  if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
-  fi
-  if command -v npm >/dev/null 2>&1; then
-    (cd tests/e2e && npm install --no-audit --no-fund --silent)
-  else
-    echo "warning: npm missing: the axe-core checks will try to install it and fail" >&2
-  fi
-fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
@@ -54,9 +43,4 @@ fi
 # Ray and pyarrow (tests/sim: a real Ray head, Parquet output), psycopg (tests/server on
 # PostgreSQL)
 .venv/bin/python -m pip install -q -e '.[rl,ray,parquet,postgres]'
-# axe-core (npm) for the browser tests' accessibility checks, injected by Playwright
-if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
-  npm install --silent --no-save --no-package-lock --prefix .cache/axe axe-core@4 >/dev/null 2>&1 \
-    || echo "warning: npm install axe-core failed: the accessibility checks will be skipped" >&2
-fi
 exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

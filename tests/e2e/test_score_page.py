@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from importlib import resources
 from pathlib import Path
 
 import pytest
+from axe import violations
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "score"
@@ -262,10 +262,7 @@ def test_highlight_what_scored(page, live_server):
 
 
 def _axe(page) -> list[dict]:
-    axe = resources.files("axe_playwright_python") / "axe.min.js"
-    page.add_script_tag(content=axe.read_text(encoding="utf-8"))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return violations(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt_BR", "zh_Hant"])

@@ -1,6 +1,6 @@
 """Helpers of the board/play-page browser tests: games created through the JSON API (not the
 home page form), moves sent by the API to reach an end position fast, axe-core injected by
-Playwright (the npm package installed by scripts/test.sh under .cache/axe)."""
+Playwright (tests/e2e/axe.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from axe import violations
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -74,13 +74,9 @@ def play_by_api(base: str, game: dict, seat: int, max_moves: int = 3000,
 
 
 def axe(page, where: str) -> None:
-    """Run axe-core on ``page``: no serious or critical violation."""
-    if not AXE.exists():
-        pytest.skip("axe-core not installed (scripts/test.sh installs it with npm)")
-    page.add_script_tag(content=AXE.read_text())
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    """Run axe-core on ``page`` (tests/e2e/axe.py): no serious or critical violation."""
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+           for v in violations(page)]
     assert not bad, f"{where}: {bad}"
 
 
