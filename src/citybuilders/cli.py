@@ -591,7 +591,7 @@ def tournament(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
     json_out: Optional[Path] = typer.Option(None, "--json", help="also write the results as JSON"),
 ) -> None:
-    """Round-robin of bots over every seat order; Bradley-Terry ratings with 95 % intervals."""
+    """Round-robin of bots over every seat order; Bradley-Terry ratings with 95-percent intervals."""
     from rich.console import Console
     from rich.table import Table
 

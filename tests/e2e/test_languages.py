@@ -49,8 +49,8 @@ def test_a_few_moves_of_every_game_in_each_language(browser, live_server, artifa
         assert page.locator("html").get_attribute("lang") == lang.replace("_", "-")
         det = page.locator(f"#new-{game}")
         if det.get_attribute("open") is None:
-            det.locator("summary").click()
-        form = det.locator("form")
+            det.locator(":scope > summary").click()
+        form = det.locator("form.create-form")
         n = 2 if game == "kingdom-builder" else 1
         form.locator("select[name=num_players]").select_option(str(n))
         if n == 2:

@@ -597,19 +597,18 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
     size = _SVG_SIZE
     w = math.sqrt(3) * size
     margin = _SVG_MARGIN
-    width = margin * 2 + w * SIZE + w / 2
-    height = margin * 2 + size * 1.5 * (SIZE - 1) + size * 2
+    # the play board's geometry (row/column label margins included): the same hex centres
+    width = margin * 2 + _LABEL_X + w * SIZE + w / 2
+    height = margin * 2 + _LABEL_Y + size * 1.5 * (SIZE - 1) + size * 2
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'class="kb-board score-board" role="img">']
+           f'class="kb-board score-board" role="img">', _defs()]
     on: dict[int, tuple[int, str]] = {i: (p, letter) for i, p, letter in pieces}
     radius = f"{size * 0.55:.1f}"
     for i, (plain, _legal, label) in enumerate(_hex_strings(board)):
         out.append(plain)
         if i in on:
             p, letter = on[i]
-            r, c = divmod(i, SIZE)
-            cx = margin + w / 2 + c * w + (w / 2 if r & 1 else 0)
-            cy = margin + size + r * size * 1.5
+            cx, cy = _centre(*divmod(i, SIZE))
             fill = colors[p] if 0 <= p < len(colors) else "#000"
             out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius}" fill="{_esc(fill)}" '
                        f'stroke="#fff" pointer-events="none" class="kb-settlement" '

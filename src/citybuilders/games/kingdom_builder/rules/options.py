@@ -110,6 +110,8 @@ OPTIONS: tuple[Option, ...] = (
         "most 64 KiB and passes it here.",
         type=dict, validate=_check_sections_doc, kind="setup",
         source="issue 15: custom sections for what-if studies",
+        label="Your own board sections",
+        question="Which board sections of your own design join the shipped ones?",
     ),
     Option(
         "cards", None,
