@@ -78,9 +78,9 @@ def test_a_translation_with_wrong_placeholders_falls_back_to_english(monkeypatch
 
 def test_plurals_and_numbers_through_babel():
     pt, zh = translations("pt_BR"), translations("zh_Hant")
-    assert pt.ngettext("%(num)s player", "%(num)s players", 1) == "%(num)s jogador"
-    assert pt.ngettext("%(num)s player", "%(num)s players", 3) == "%(num)s jogadores"
-    assert zh.ngettext("%(num)s player", "%(num)s players", 3) == "%(num)s 名玩家"
+    assert pt.ngettext("%(num)d player", "%(num)d players", 1) == "%(num)d jogador"
+    assert pt.ngettext("%(num)d player", "%(num)d players", 3) == "%(num)d jogadores"
+    assert zh.ngettext("%(num)d player", "%(num)d players", 3) == "%(num)d 名玩家"
     assert format_number(1234.5, "pt_BR", 1) == "1.234,5"
     assert format_number(1234.5, "en", 1) == "1,234.5"
     assert format_number(1234.5, "zh_Hant", 1) == "1,234.5"

@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots import bot_names
 from ..core.errors import CitybuildersError
 from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_of, negotiate,
-                         normalize, translations)
+                         normalize, translations, using)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, load_game, registered_games
 from ..core.view import esc
@@ -486,7 +486,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             seats.append(seat)
         body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
         owner = owner_of(request) or secrets.token_urlsafe(16)
-        lg, tokens = await manager(request).create_async(body, owner)
+        with using(request_language(request)):  # default seat names in the page's language
+            lg, tokens = await manager(request).create_async(body, owner)
         mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "human"]
         if not mine:  # only invite seats and bots: the creator watches from the first invite
             mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "invite"][:1]
@@ -617,7 +618,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         body = await _json_body(request)
         check_create_body(body, set(bot_names()))
         check_create_rate(request)
-        lg, tokens = await manager(request).create_async(body, owner_of(request))
+        with using(api_language(request)):  # default seat names: ?lang= or the cookie
+            lg, tokens = await manager(request).create_async(body, owner_of(request))
         base = str(request.base_url).rstrip("/")
         seats = []
         for s in lg.row.seats:

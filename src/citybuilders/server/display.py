@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from ..core.game import Game
 from ..core.errors import UnknownGameError
-from ..core.i18n import using
+from ..core.i18n import Message, localize, using
 from ..core.panels import Panel, clean, generic_panels
 from ..core.registry import game_class
 from ..core.view import View
@@ -99,7 +99,23 @@ def display_panels(game: Game | str, obs: Any, names: Sequence[str], you: int | 
                 panels = view.display_panels(obs, names, you, terminal)
         except Exception:  # noqa: BLE001 - an unexpected observation shape: generic panels
             panels = None
-        return panels if panels is not None else generic_panels(obs, names, you)
+        if panels is None:
+            return generic_panels(obs, names, you)
+        return [_localized(p, lang) for p in panels]
+
+
+def _localized(value: Any, lang: str) -> Any:
+    """``value`` with every :class:`~..core.i18n.Message` in it (panel titles, row labels,
+    words such as "hidden" that the game's panels mark with ``N_``) in ``lang``; other strings
+    (names, notation) unchanged."""
+    if isinstance(value, Message):
+        return localize(value, lang)
+    if isinstance(value, dict):
+        return {(localize(k, lang) if isinstance(k, Message) else k): _localized(v, lang)
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_localized(v, lang) for v in value]
+    return value
 
 
 def _view_of(name: str) -> View:

@@ -54,7 +54,7 @@ from ..core.view import esc
 from .display import display_panels, score_labels, texts_for
 from .store import GameRow, SeatRow, StaleWrite, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
-from ..core.i18n import N_, localize, message_of
+from ..core.i18n import N_, gettext_now, localize, message_of, using
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "StaleConflict",
            "dumps", "ws_view_message"]
@@ -369,8 +369,10 @@ class GameManager:
             if isinstance(label, str):
                 label = " ".join(label.split())
             if not label:
-                label = (f"{(bot or 'random').capitalize()} (bot)" if kind == "bot"
-                         else f"Player {i + 1}")
+                # a default name in the creator's language (``core.i18n.using`` around the
+                # request), stored as it is: names are data, not interface
+                label = (gettext_now("{level} (bot)", level=(bot or "random").capitalize())
+                         if kind == "bot" else gettext_now("Player {num}", num=i + 1))
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             seats.append(SeatRow(i, kind, bot, label, token))
         try:
@@ -996,7 +998,8 @@ class GameManager:
                 legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path,
                               "final": a in final})
         try:
-            svg = lg.game.view.render_svg(st, None if spectator else seat, lang)
+            with using(lang):  # names such as "(you)" drawn in the reader's language
+                svg = lg.game.view.render_svg(st, None if spectator else seat, lang)
         except Exception as exc:  # noqa: BLE001 - show the error instead of failing the move
             log.warning("render_svg of %s failed: %s", lg.game.name, exc)
             svg = ("<svg xmlns='http://www.w3.org/2000/svg'><text y='20'>render error: "

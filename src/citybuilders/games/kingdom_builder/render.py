@@ -13,6 +13,8 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 import math
 import re
 from typing import Any, Sequence
@@ -410,10 +412,10 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     def player(i: int, row: dict[str, Any]) -> dict[str, Any]:
         card = row.get("card")
         d: dict[str, Any] = {
-            "Terrain card": "hidden" if card is None else card.replace("_", " "),
-            "Settlements in supply": row.get("supply"),
-            "Settlements built": len(row.get("settlements") or []),
-            "Location tiles": [f"{str(t['kind']).replace('_', ' ')} ({t['location']}, "
+            N_("Terrain card"): N_("hidden") if card is None else card.replace("_", " "),
+            N_("Settlements in supply"): row.get("supply"),
+            N_("Settlements built"): len(row.get("settlements") or []),
+            N_("Location tiles"): [f"{str(t['kind']).replace('_', ' ')} ({t['location']}, "
                                f"{t['status']})"
                                for t in row.get("tiles") or []] or "(none)",
         }
@@ -433,40 +435,40 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     if not terminal:
         cp = obs.get("current_player")
         if isinstance(cp, int) and 0 <= cp < len(names):
-            out.append({"title": "To move", "value": seat_name(names, cp, you)})
+            out.append({"title": N_("To move"), "value": seat_name(names, cp, you)})
         if isinstance(obs.get("turn"), int):
-            out.append({"title": "Turn", "value": obs["turn"] + 1})
+            out.append({"title": N_("Turn"), "value": obs["turn"] + 1})
         if obs.get("final_round"):
-            out.append({"title": "Final round", "value": "yes: the game ends after this round"})
+            out.append({"title": N_("Final round"), "value": "yes: the game ends after this round"})
     if players:
-        out.append({"title": "Players", "value": per_seat(players, names, you, player)})
+        out.append({"title": N_("Players"), "value": per_seat(players, names, you, player)})
     if obs.get("cards"):
-        out.append({"title": "Kingdom Builder cards",
+        out.append({"title": N_("Kingdom Builder cards"),
                     "value": ", ".join(str(c).replace("_", " ") for c in obs["cards"])})
     if xr.get("tasks"):
-        out.append({"title": "Tasks", "value": [f"{t.get('name', t.get('task'))} "
+        out.append({"title": N_("Tasks"), "value": [f"{t.get('name', t.get('task'))} "
                                                 f"({t.get('gold')} gold)" for t in xr["tasks"]]})
     if obs.get("locations"):
-        out.append({"title": "Locations", "value": [
+        out.append({"title": N_("Locations"), "value": [
             f"{loc['kind'].replace('_', ' ')} at {loc['hex']}: {loc['tiles_left']} tile"
             f"{'' if loc['tiles_left'] == 1 else 's'} left" for loc in obs["locations"]]})
     if xr.get("location_summary"):
-        out.append({"title": "Crossroads locations", "value": {
+        out.append({"title": N_("Crossroads locations"), "value": {
             t["name"]: t["text"] for s in xr["location_summary"] for t in s.get("tiles", [])}})
     for k, title in (("locked_terrain", "Locked terrain"), ("fort_card", "Fort card")):
         if xr.get(k):
             out.append({"title": title, "value": str(xr[k]).replace("_", " ")})
     if isinstance(obs.get("deck_size"), int):
-        out.append({"title": "Terrain deck", "value": f"{obs['deck_size']} cards"})
+        out.append({"title": N_("Terrain deck"), "value": f"{obs['deck_size']} cards"})
     if obs.get("discard") is not None:
-        out.append({"title": "Discard pile", "value": nonzero(obs["discard"])})
+        out.append({"title": N_("Discard pile"), "value": nonzero(obs["discard"])})
     if isinstance(obs.get("removed"), dict) and any(obs["removed"].values()):
-        out.append({"title": "Removed cards", "value": nonzero(obs["removed"])})
+        out.append({"title": N_("Removed cards"), "value": nonzero(obs["removed"])})
     if obs.get("start_player") is not None and 0 <= obs["start_player"] < len(names):
-        out.append({"title": "Start player",
+        out.append({"title": N_("Start player"),
                     "value": seat_name(names, obs["start_player"], you)})
     if obs.get("sections"):
-        out.append({"title": "Board sections", "value": ", ".join(
+        out.append({"title": N_("Board sections"), "value": ", ".join(
             str(s[0] if isinstance(s, list) else s).replace("_", " ") for s in obs["sections"])})
     known = {"current_player", "turn", "final_round", "players", "cards", "crossroads",
              "locations", "deck_size", "discard", "removed", "start_player", "sections",

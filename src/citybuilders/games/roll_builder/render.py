@@ -438,14 +438,14 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
                   terminal: bool) -> list[Panel]:
     out: list[Panel] = []
     if obs.get("sheet"):
-        out.append({"title": "Sheet", "value": str(obs["sheet"])})
+        out.append({"title": N_("Sheet"), "value": str(obs["sheet"])})
     if isinstance(obs.get("turn"), int):
-        out.append({"title": "Turn", "value": "game over" if terminal
+        out.append({"title": N_("Turn"), "value": "game over" if terminal
                     else f"{obs['turn']} of 15"})
     if obs.get("dice") and not terminal:
-        out.append({"title": "Dice", "value": ", ".join(str(v) for v in obs["dice"])})
+        out.append({"title": N_("Dice"), "value": ", ".join(str(v) for v in obs["dice"])})
     if obs.get("turn_list"):
-        out.append({"title": "Rolls so far", "value": " · ".join(
+        out.append({"title": N_("Rolls so far"), "value": " · ".join(
             "+".join(str(v) for v in r) if isinstance(r, list) else str(r)
             for r in obs["turn_list"])})
 
@@ -457,12 +457,12 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
             return bin(v).count("1") if isinstance(v, int) and v >= 0 else 0
 
         d: dict[str, Any] = {
-            "Roads drawn": len(row.get("roads_named") or []),
-            "Buildings": sum(row.get("bcount") or []),
-            "Innovations discovered": bits("discovered"),
-            "Wonder boxes filled": bits("filled"),
-            "Favor": row.get("favor"),
-            "Strength": row.get("strength"),
+            N_("Roads drawn"): len(row.get("roads_named") or []),
+            N_("Buildings"): sum(row.get("bcount") or []),
+            N_("Innovations discovered"): bits("discovered"),
+            N_("Wonder boxes filled"): bits("filled"),
+            N_("Favor"): row.get("favor"),
+            N_("Strength"): row.get("strength"),
         }
         if isinstance(row.get("w_marked"), int) and isinstance(row.get("w_spent"), int):
             d["Wealth stored"] = row["w_marked"] - row["w_spent"]
@@ -471,7 +471,7 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
         return {k: v for k, v in d.items() if v is not None}
 
     if isinstance(obs.get("players"), list):
-        out.append({"title": "Sheets", "value": per_seat(obs["players"], names, you, player)})
+        out.append({"title": N_("Sheets"), "value": per_seat(obs["players"], names, you, player)})
     known = {"turn", "dice", "turn_list", "over", "players", "sheet"}
     return out + generic_panels(obs, names, you, known)
 

@@ -9,6 +9,8 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 import re
 from html import escape
 from typing import Any, Sequence
@@ -302,24 +304,24 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     out: list[Panel] = []
     rnd = obs.get("round")
     if terminal:
-        out.append({"title": "Round", "value": f"game over after {rounds} rounds"})
+        out.append({"title": N_("Round"), "value": f"game over after {rounds} rounds"})
     elif isinstance(rnd, int):
-        out.append({"title": "Round", "value": f"{min(rnd, rounds)} of {rounds}"
+        out.append({"title": N_("Round"), "value": f"{min(rnd, rounds)} of {rounds}"
                     + (f" · {obs['phase']}" if obs.get("phase") else "")})
     dice = obs.get("dice") if isinstance(obs.get("dice"), list) else []
     if dice and not terminal and obs.get("phase") != "roll":  # (roll: last round's dice)
         used = set(obs.get("used_dice") or [])
         adjusted = set(obs.get("adjusted_dice") or [])
-        out.append({"title": "Your dice", "value": ", ".join(
+        out.append({"title": N_("Your dice"), "value": ", ".join(
             f"{v}" + (" (adjusted)" if i in adjusted else "") for i, v in enumerate(dice))})
-        out.append({"title": "Dice left to use",
+        out.append({"title": N_("Dice left to use"),
                     "value": ", ".join(str(v) for i, v in enumerate(dice) if i not in used)
                     or "(none)"})
     if obs.get("icons_to_draw"):
-        out.append({"title": "Icons to draw", "value": obs["icons_to_draw"]})
+        out.append({"title": N_("Icons to draw"), "value": obs["icons_to_draw"]})
     act = obs.get("active_players")
     if not terminal and isinstance(act, list) and len(names) > 1:
-        out.append({"title": "Still to play this round",
+        out.append({"title": N_("Still to play this round"),
                     "value": ", ".join(seat_name(names, p, you) for p in act) or "(none)"})
 
     def sheet(_: int, row: dict[str, Any]) -> dict[str, Any]:
@@ -340,7 +342,7 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
         return d
 
     if isinstance(obs.get("sheets"), list):
-        out.append({"title": "Resources", "value": per_seat(obs["sheets"], names, you, sheet)})
+        out.append({"title": N_("Resources"), "value": per_seat(obs["sheets"], names, you, sheet)})
     known = {"round", "phase", "rolled", "dice", "used_dice", "adjusted_dice", "icons_to_draw",
              "active_players", "sheets"}
     return out + generic_panels(obs, names, you, known)

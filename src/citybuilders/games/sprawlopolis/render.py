@@ -9,6 +9,8 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
+from ...core.i18n import N_
+
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape

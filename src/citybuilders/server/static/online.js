@@ -26,18 +26,18 @@
       dot.className = "dot" + (on ? " on" : "");
       dot.dataset.online = on ? "1" : "0";
       dot.setAttribute("role", "img");
-      const state = bot ? t("bot") : (on ? t("connected") : t("away"));
+      const state = bot ? CB.t("bot") : (on ? CB.t("connected") : CB.t("away"));
       dot.setAttribute("aria-label", state);
       const name = document.createElement("span");
       name.className = "pname";
-      name.textContent = s.name + (mySeats.includes(i) ? " " + t("(you)") : "");
+      name.textContent = s.name + (mySeats.includes(i) ? " " + CB.t("(you)") : "");
       const what = document.createElement("span");
       what.className = "muted pstate";
       what.textContent = state;
       line.append(dot, name, what);
       seatsEl.append(line);
       const claim = box.querySelector(`.claim[data-seat="${i}"]`);
-      if (claim && on) claim.textContent = t("taken");
+      if (claim && on) claim.textContent = CB.t("taken");
     });
   }
   drawPresence();
@@ -58,7 +58,7 @@
       if (ev.code >= 4400 && ev.code < 4500) { // refused: this link was replaced
         const note = document.createElement("p");
         note.className = "note";
-        note.textContent = t("This link is no longer valid: the host made a new one.");
+        note.textContent = CB.t("This link is no longer valid: the host made a new one.");
         box.prepend(note);
         return;
       }
@@ -78,8 +78,8 @@
     try { await navigator.clipboard.writeText(input.value); ok = true; } catch (e) {
       try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
     }
-    b.textContent = ok ? t("Copied") : t("Select and copy");
-    setTimeout(() => { b.textContent = t("Copy"); }, 2000);
+    b.textContent = ok ? CB.t("Copied") : CB.t("Select and copy");
+    setTimeout(() => { b.textContent = CB.t("Copy"); }, 2000);
   });
 
   // the host: new invite links (the old one stops working) and the spectator link
@@ -88,10 +88,10 @@
     const res = await fetch(`/api/games/${O.game_id}/seats/${seat}/reissue`, {
       method: "POST", headers: { "X-Seat-Token": anyToken || "" } });
     const data = await res.json().catch(() => ({}));
-    if (!res.ok) { if (window.CB) CB.showError(data.error || t("could not make a new link")); return; }
+    if (!res.ok) { if (window.CB) CB.showError(data.error || CB.t("could not make a new link")); return; }
     document.getElementById(`invite-${seat}`).value = data.url;
     const claim = box.querySelector(`.claim[data-seat="${seat}"]`);
-    if (claim) claim.textContent = t("new link, not opened yet");
+    if (claim) claim.textContent = CB.t("new link, not opened yet");
   }));
   if (O.host && O.spectator_url) {
     document.getElementById("spectator-link").value = O.spectator_url;
