@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 __all__ = ["NotRegularFile", "FileTooLarge", "read_regular_file"]
 
@@ -50,3 +51,52 @@ def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     if len(raw) > limit:
         raise FileTooLarge(p, None)
     return raw
+
+
+def read_json_file(path: str | os.PathLike[str], limit: int, where: str) -> Any:
+    """The parsed JSON of a user's file for the command line (the engines never open files):
+    a regular file of at most ``limit`` bytes (:func:`read_regular_file`), UTF-8, JSON without
+    lone surrogates. Serves Kingdom Builder's sections files and Roll Builder's sheet files.
+
+    Raises FormatError ``<where>: <path or name>: <problem>`` (one line, translatable)."""
+    import json
+
+    from .errors import FormatError
+    from .i18n import N_
+    from .jsonsafe import unicode_problem
+
+    def err(problem: str) -> FormatError:
+        return FormatError(N_("{where}: {problem}", where=where, problem=problem))
+
+    p = Path(path)
+    try:
+        raw = read_regular_file(p, limit)
+    except FileNotFoundError:
+        raise err(N_("{p!r}: no such file", p=str(p))) from None
+    except NotRegularFile:
+        raise err(N_("{p!r}: not a regular file", p=str(p))) from None
+    except FileTooLarge as exc:
+        if exc.size is None:
+            raise err(N_("{p!r}: larger than {limit} bytes", p=str(p), limit=limit)) from None
+        raise err(N_("{p!r}: {size} bytes; allowed: at most {limit} bytes",
+                     p=str(p), size=exc.size, limit=limit)) from None
+    except OSError as exc:
+        raise err(N_("{p!r}: cannot read ({value})", p=str(p), value=exc.strerror or exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise err(N_("{name}: not a UTF-8 text file", name=p.name)) from None
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise err(N_("{name}: nested too deeply", name=p.name)) from None
+    except json.JSONDecodeError as exc:
+        raise err(N_("{name}: not valid JSON ({msg} at line {lineno} column {colno})",
+                     name=p.name, msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise err(N_("{name}: not valid JSON ({split})",
+                     name=p.name, split=str(exc).split(";")[0])) from None
+    problem = unicode_problem(value, f"{where}: {p.name}")
+    if problem is not None:
+        raise FormatError(problem)
+    return value

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from citybuilders.core.errors import FormatError
-from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_file
+from citybuilders.core.files import read_json_file
 from citybuilders.core.jsonsafe import unicode_problem
 
 __all__ = [
@@ -442,36 +442,6 @@ def read_sections_document(path: str | Path, where: str = "sections_file") -> di
     JSON. Returns the parsed document (validated by the ``sections_doc`` option).
 
     Raises FormatError ``<where>: <path>: <problem>`` (one line)."""
-    p = Path(path)
-    try:
-        raw = read_regular_file(p, MAX_SECTIONS_BYTES)
-    except FileNotFoundError:
-        raise _err(where, N_("{p!r}: no such file", p=str(p))) from None
-    except NotRegularFile:
-        raise _err(where, N_("{p!r}: not a regular file", p=str(p))) from None
-    except FileTooLarge as exc:
-        if exc.size is None:
-            raise _err(where, N_("{p!r}: larger than {MAX_SECTIONS_BYTES} bytes",
-                                 p=str(p), MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES)) from None
-        raise _err(where, N_("{p!r}: {size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes",
-                             p=str(p), size=exc.size, MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES)) from None
-    except OSError as exc:
-        raise _err(where, N_("{p!r}: cannot read ({value})", p=str(p), value=exc.strerror or exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _err(where, N_("{name}: not a UTF-8 text file", name=p.name)) from None
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise _err(where, N_("{name}: nested too deeply", name=p.name)) from None
-    except json.JSONDecodeError as exc:
-        raise _err(where, N_("{name}: not valid JSON ({msg} at line {lineno} column {colno})",
-                             name=p.name, msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
-    except ValueError as exc:
-        raise _err(where, N_("{name}: not valid JSON ({split})",
-                             name=p.name, split=str(exc).split(';')[0])) from None
-    problem = unicode_problem(value, f"{where}: {p.name}")
-    if problem is not None:
-        raise FormatError(problem)
-    return value
+    return read_json_file(path, MAX_SECTIONS_BYTES, where)
+
+

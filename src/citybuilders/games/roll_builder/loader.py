@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
-from citybuilders.core.files import FileTooLarge, NotRegularFile, read_regular_file
+from citybuilders.core.files import read_json_file
 from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
@@ -800,32 +800,6 @@ def read_sheet_document(path: str | Path, where: str = "sheet_file") -> dict[str
     UTF-8 JSON. Returns the parsed document (not yet validated as a sheet).
 
     Raises FormatError ``<where>: <path>: <problem>`` (one line)."""
-    p = Path(path)
-    try:
-        raw = read_regular_file(p, MAX_SHEET_BYTES)
-    except FileNotFoundError:
-        raise _err(where, N_("{p!r}: no such file", p=str(p))) from None
-    except NotRegularFile:
-        raise _err(where, N_("{p!r}: not a regular file", p=str(p))) from None
-    except FileTooLarge as exc:
-        if exc.size is None:
-            raise _err(where, N_("{p!r}: larger than {MAX_SHEET_BYTES} bytes",
-                                 p=str(p), MAX_SHEET_BYTES=MAX_SHEET_BYTES)) from None
-        raise _err(where, N_("{p!r}: {size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes",
-                             p=str(p), size=exc.size, MAX_SHEET_BYTES=MAX_SHEET_BYTES)) from None
-    except OSError as exc:
-        raise _err(where, N_("{p!r}: cannot read ({value})", p=str(p), value=exc.strerror or exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _err(where, N_("{name} is not a UTF-8 text file", name=p.name)) from None
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise _err(where, N_("{name} is nested too deeply", name=p.name)) from None
-    except json.JSONDecodeError as exc:
-        raise _err(where, N_("{name} is not valid JSON (line {lineno}: {msg})",
-                             name=p.name, lineno=exc.lineno, msg=exc.msg)) from None
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise _err(where, N_("{name} is not valid JSON ({split})",
-                             name=p.name, split=str(exc).split(';')[0])) from None
+    return read_json_file(path, MAX_SHEET_BYTES, where)
+
+
