@@ -13,7 +13,7 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from ...core.i18n import N_
+from ...core.i18n import N_, localize
 
 import math
 import re
@@ -319,10 +319,12 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
     y += 22
     if cp >= 0:
         vh = st.visible_hand(cp, player)
-        card = "hidden" if vh is None else (
-            tx.TERRAIN_NAMES.get(CARD_TERRAINS[vh], CARD_TERRAINS[vh]) if vh >= 0 else "none")
+        card = localize(N_("hidden"), lang) if vh is None else (
+            tx.TERRAIN_NAMES.get(CARD_TERRAINS[vh], CARD_TERRAINS[vh]) if vh >= 0
+            else localize(N_("none"), lang))
+        turn = localize(N_("P{num} to move, card: {card}", num=cp + 1, card=card), lang)
         out.append(f'<text x="{x0:.0f}" y="{y:.0f}" font-size="11" class="kb-turn">'
-                   f'P{cp + 1} to move, card: {escape(card)}</text>')
+                   f'{escape(turn)}</text>')
         y += 18
         seen: set[str] = set()
         tx_ = x0

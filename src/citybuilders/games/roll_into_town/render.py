@@ -9,7 +9,7 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 
 from __future__ import annotations
 
-from ...core.i18n import N_
+from ...core.i18n import N_, localize
 
 import re
 from html import escape
@@ -191,11 +191,12 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
     geo = sheet.geo
     size = 40
     dice = state.dice[me] if state.phase != ROLL else state.rolled
-    header = (f"round {min(state.round + 1, R.ROUNDS)} · food {sheet.res[0]} "
-              f"stone {sheet.res[1]} wood {sheet.res[2]}")
-    footer = (f"town hall uses left {sheet.hall_uses} · fountain uses left "
-              f"{sheet.fountain_uses}")
-    table = "die → icon: " + tx.DIE_FACE_TABLE
+    header = localize(N_("round {round} · food {food} stone {stone} wood {wood}",
+                         round=min(state.round + 1, R.ROUNDS), food=sheet.res[0],
+                         stone=sheet.res[1], wood=sheet.res[2]), lang)
+    footer = localize(N_("town hall uses left {hall} · fountain uses left {fountain}",
+                         hall=sheet.hall_uses, fountain=sheet.fountain_uses), lang)
+    table = localize(N_("die → icon: {table}", table=tx.DIE_FACE_TABLE), lang)
     dice_y = 26
     top = dice_y + 36 + 12
     w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2,
@@ -326,16 +327,16 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
 
     def sheet(_: int, row: dict[str, Any]) -> dict[str, Any]:
         d: dict[str, Any] = {}
-        for k in ("food", "stone", "wood"):
+        labels = {"food": N_("Food"), "stone": N_("Stone"), "wood": N_("Wood"),
+                  "town_hall_uses_left": N_("Town hall uses left"),
+                  "fountain_uses_left": N_("Fountain uses left")}
+        for k, label in labels.items():
             if k in row:
-                d[title_of(k)] = row[k]
-        for k in ("town_hall_uses_left", "fountain_uses_left"):
-            if k in row:
-                d[title_of(k)] = row[k]
+                d[label] = row[k]
         if "river_connects" in row:
-            d["River connects"] = "yes" if row["river_connects"] else "no"
+            d[N_("River connects")] = N_("yes") if row["river_connects"] else N_("no")
         for k, v in row.items():
-            if k not in d and title_of(k) not in d and k != "map":
+            if k not in labels and k != "river_connects" and title_of(k) not in d and k != "map":
                 c = clean(v, names, you, k)
                 if c is not None:
                     d[title_of(k)] = c
