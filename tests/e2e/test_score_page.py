@@ -205,12 +205,15 @@ def test_invalid_placements_are_flagged(page, live_server, artifacts):
     page.click('#palette [data-card="9"]')
     # checked as you go: the preview at a corner-only cell is refused before the click...
     page.locator('#board [data-key="pos:2,2"]').hover()
-    page.wait_for_function("document.body.dataset.preview === 'illegal'")
+    # the answer for this very cell (the pointer may cross other cells on its way there)
+    page.wait_for_function("document.body.dataset.preview === 'illegal' && document."
+                           "querySelectorAll('#board .cb-preview.illegal').length === 4")
     assert page.locator("#board .cb-preview.illegal").count() == 4
     assert "touches the city only at a corner" in page.inner_text("#preview-note")
     page.screenshot(path=str(artifacts / "score-sprawlopolis-illegal-preview.png"))
     page.locator('#board [data-key="pos:1,2"]').hover()
-    page.wait_for_function("document.body.dataset.preview === 'legal'")
+    page.wait_for_function("document.body.dataset.preview === 'legal' && document."
+                           "querySelectorAll('#board .cb-preview.illegal').length === 0")
     assert page.locator("#board .cb-preview.illegal").count() == 0
     # ... and a card placed there all the same is flagged on the board with the rule
     click_key(page, "pos:2,2")  # touches card 4 only at a corner
