@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["NotRegularFile", "FileTooLarge", "read_regular_file"]
 
@@ -59,8 +59,6 @@ def read_json_file(path: str | os.PathLike[str], limit: int, where: str) -> Any:
     lone surrogates. Serves Kingdom Builder's sections files and Roll Builder's sheet files.
 
     Raises FormatError ``<where>: <path or name>: <problem>`` (one line, translatable)."""
-    import json
-
     from .errors import FormatError
     from .i18n import N_
     from .jsonsafe import unicode_problem
@@ -86,17 +84,34 @@ def read_json_file(path: str | os.PathLike[str], limit: int, where: str) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise err(N_("{name}: not a UTF-8 text file", name=p.name)) from None
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise err(N_("{name}: nested too deeply", name=p.name)) from None
-    except json.JSONDecodeError as exc:
-        raise err(N_("{name}: not valid JSON ({msg} at line {lineno} column {colno})",
-                     name=p.name, msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise err(N_("{name}: not valid JSON ({split})",
-                     name=p.name, split=str(exc).split(";")[0])) from None
+    value = loads_json(text, lambda problem: err(N_("{name}: {problem}", name=p.name,
+                                                     problem=problem)))
     problem = unicode_problem(value, f"{where}: {p.name}")
     if problem is not None:
         raise FormatError(problem)
     return value
+
+
+def loads_json(text: str, fail: Callable[[str], Exception], limit: int | None = None) -> Any:
+    """``json.loads(text)`` for a user's document: at most ``limit`` bytes of UTF-8 (None: no
+    cap), and every problem (too large, nested too deeply, not JSON, an integer of thousands of
+    digits) raised as ``fail(problem)`` with a translatable one-line ``problem``. Serves
+    :func:`read_json_file` and the document options (Kingdom Builder's ``sections_doc``, Roll
+    Builder's ``sheet_doc``) given as JSON text."""
+    import json
+
+    from .i18n import N_
+
+    if limit is not None:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > limit:
+            raise fail(N_("{size} bytes; allowed: at most {limit} bytes", size=size, limit=limit))
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise fail(N_("nested too deeply")) from None
+    except json.JSONDecodeError as exc:
+        raise fail(N_("not valid JSON ({msg} at line {lineno} column {colno})",
+                      msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise fail(N_("not valid JSON ({split})", split=str(exc).split(";")[0])) from None

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from citybuilders.core.errors import FormatError
-from citybuilders.core.files import read_json_file
+from citybuilders.core.files import loads_json, read_json_file
 from citybuilders.core.jsonsafe import unicode_problem
 
 __all__ = [
@@ -354,19 +354,7 @@ def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, 
 
     Raises FormatError ``<where>: ...`` / ``<where>: sections[k] (id): ...`` (one line)."""
     if isinstance(doc, str):
-        size = len(doc.encode("utf-8", "surrogatepass"))
-        if size > MAX_SECTIONS_BYTES:
-            raise _err(where, N_("{size} bytes; allowed: at most {MAX_SECTIONS_BYTES} bytes",
-                                 size=size, MAX_SECTIONS_BYTES=MAX_SECTIONS_BYTES))
-        try:
-            doc = json.loads(doc)
-        except RecursionError:
-            raise _err(where, N_("nested too deeply")) from None
-        except json.JSONDecodeError as exc:
-            raise _err(where, N_("not valid JSON ({msg} at line {lineno} column {colno})",
-                                 msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
-        except ValueError as exc:
-            raise _err(where, N_("not valid JSON ({split})", split=str(exc).split(';')[0])) from None
+        doc = loads_json(doc, lambda problem: _err(where, problem), MAX_SECTIONS_BYTES)
     if not isinstance(doc, dict):
         raise _err(where, N_("expected a sections document (a JSON object with a 'sections' "
                              "list), got {name__}", name__=type(doc).__name__))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
-from citybuilders.core.files import read_json_file
+from citybuilders.core.files import loads_json, read_json_file
 from citybuilders.core.jsonsafe import unicode_problem
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
@@ -738,19 +738,7 @@ def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
 
     Raises FormatError ``<where>: ...`` / ``<where>.<field>: ...`` (one line)."""
     if isinstance(doc, str):
-        size = len(doc.encode("utf-8", "surrogatepass"))
-        if size > MAX_SHEET_BYTES:
-            raise _err(where, N_("{size} bytes; allowed: at most {MAX_SHEET_BYTES} bytes",
-                                 size=size, MAX_SHEET_BYTES=MAX_SHEET_BYTES))
-        try:
-            doc = json.loads(doc)
-        except RecursionError:
-            raise _err(where, N_("nested too deeply")) from None
-        except json.JSONDecodeError as exc:
-            raise _err(where, N_("not valid JSON ({msg} at line {lineno} column {colno})",
-                                 msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
-        except ValueError as exc:
-            raise _err(where, N_("not valid JSON ({split})", split=str(exc).split(';')[0])) from None
+        doc = loads_json(doc, lambda problem: _err(where, problem), MAX_SHEET_BYTES)
     if not isinstance(doc, dict):
         raise _err(where, N_("expected a sheet document (a JSON object), got {name__}",
                              name__=type(doc).__name__))
