@@ -12,7 +12,9 @@ expert   the same search with 1 s a move
 
 A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
 greedy heuristic plans better than a search over its ``evaluate``) plays ``hard`` and
-``expert`` with its greedy policy (Sprawlopolis does). Measured strength per game: docs/bots.md.
+``expert`` with its greedy policy (Sprawlopolis does). A game whose strategy has a planner
+(``Strategy.planned_action`` returns a move) plays ``hard`` and ``expert`` with it, with the
+level's seconds. Measured strength per game: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ class LevelBot(Bot):
         if self._inner is None or state.game is not self._game:
             self._game = state.game
             self._inner = self.inner_for(state.game)
+        if self.name in _SECONDS:
+            planned = state.game.strategy.planned_action(state, player, self.rng,
+                                                         _SECONDS[self.name])
+            if planned is not None:
+                return planned
         return self._inner.step(state, player)
 
 

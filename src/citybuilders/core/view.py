@@ -100,3 +100,11 @@ class Strategy:
     def greedy_action(self, state: "State", player: int, rng: random.Random) -> int | None:
         """A fast greedy move for ``player``, or None for the generic one-ply search."""
         return None
+
+    def planned_action(self, state: "State", player: int, rng: random.Random,
+                       seconds: float) -> int | None:
+        """A move for ``player`` that plans further than :meth:`greedy_action` (a look-ahead
+        within the hand, dice or turn), using about ``seconds`` of CPU at most; None (the
+        default) when the game has no planner. Where a game returns moves here, the ``hard``
+        and ``expert`` levels play them instead of searching (bots/levels.py)."""
+        return None
