@@ -300,9 +300,12 @@ def score(
     game: str = typer.Argument(..., help="game id, e.g. kingdom-builder"),
     file: Path = typer.Argument(..., help="position file (see docs/formats.md)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
+    # -o sections_file=PATH (Kingdom Builder): the file's 'sections' may name your own
+    # sections (docs/formats.md); the file's own 'options' win over -o
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
 ) -> None:
     """Score a finished or hypothetical position (score calculator)."""
-    g = load_game(game)
+    g = load_game(game, **_game_options(game, option, {}))
     data = _read_json(file)
     if not isinstance(data, dict):
         _fail(N_("{file}: expected a JSON object", file=file))

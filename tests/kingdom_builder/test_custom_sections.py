@@ -267,3 +267,139 @@ def test_the_server_refuses_paths_and_bad_documents(client, options, status,
            "options": options, "actions": []}
     r = client.post("/api/records", json=rec)
     assert r.status_code == status and message.split(":")[-1][:20] in r.text, r.text
+
+
+# ---------------------------------------------------------------------- the score calculator
+def _hill() -> dict:
+    """Meadow with tavern's mountains (row 0: cols 3, 4) turned into grass too."""
+    sec = meadow()
+    sec["rows"][0] = sec["rows"][0].replace("M", "G")
+    return sec
+
+
+SCORE = {"game": "kingdom-builder",
+         "sections": [["meadow", 0], ["paddock", 0], ["oasis", 0], ["farm", 0]],
+         "cards": ["fishermen", "knights", "lords"],
+         "settlements": [[[0, 1], [0, 3], [0, 4]], [[9, 9]]]}
+SCORED = {"players": [{"total": 18, "cards": {"fishermen": 0, "knights": 6, "lords": 12},
+                       "castles": 0},
+                      {"total": 8, "cards": {"fishermen": 0, "knights": 2, "lords": 6},
+                       "castles": 0}]}
+
+
+def test_a_score_file_names_its_own_sections(tmp_path: Path, capsys) -> None:
+    """The score file's options.sections_doc, or -o sections_file=PATH: (0, 3) and (0, 4) are
+    mountains on tavern and grass on the custom section, so only the custom board takes them."""
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(doc(_hill())))
+    carried = tmp_path / "carried.json"
+    carried.write_text(json.dumps({**SCORE, "options": {"sections_doc": doc(_hill())}}))
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(SCORE))
+    for args in ([str(carried)], [str(plain), "-o", f"sections_file={mine}"]):
+        code, out, err = run_cli(capsys, "score", "kingdom-builder", *args, "--json")
+        assert code == 0, err
+        assert json.loads(out) == SCORED
+    code, out, _ = run_cli(capsys, "score", "kingdom-builder", str(carried))
+    assert code == 0 and out.splitlines()[-1].split() == ["total", "18", "8"]
+    # without the document the section is unknown; on tavern the mountain hex is refused
+    code, _, err = run_cli(capsys, "score", "kingdom-builder", str(plain))
+    assert code == 2 and err.startswith("error: sections[0]: unknown section 'meadow'; allowed: "
+                                        "tavern, paddock,"), err
+    tavern = tmp_path / "tavern.json"
+    tavern.write_text(json.dumps({**SCORE, "sections": [["tavern", 0], *SCORE["sections"][1:]]}))
+    code, _, err = run_cli(capsys, "score", "kingdom-builder", str(tavern))
+    assert code == 2 and err.strip() == ("error: settlements[0][1]: hex 0,3 is mountain; it must "
+                                         "be a buildable or water hex"), err
+
+
+def test_a_bad_sections_document_of_a_score_file_is_one_line(tmp_path: Path, capsys) -> None:
+    bad = _bad(lambda s: s.update(castles=[[3, 4]]))
+    f = tmp_path / "score.json"
+    f.write_text(json.dumps({**SCORE, "options": {"sections_doc": bad}}))
+    code, out, err = run_cli(capsys, "score", "kingdom-builder", str(f))
+    assert code == 2 and out == ""
+    assert err.strip() == ("error: options.sections_doc: sections[0] (meadow): castle at row 3 "
+                           "col 4 is on grass (G), not a K hex")
+    badfile = tmp_path / "bad.json"
+    badfile.write_text(json.dumps(bad))
+    f.write_text(json.dumps(SCORE))
+    code, out, err = run_cli(capsys, "score", "kingdom-builder", str(f), "-o",
+                             f"sections_file={badfile}")
+    assert code == 2 and err.strip() == (
+        "error: option 'sections_doc' of kingdom-builder: sections[0] (meadow): castle at row 3 "
+        "col 4 is on grass (G), not a K hex")
+
+
+def test_the_score_page_api_draws_a_custom_board(client) -> None:
+    body = {**SCORE, "options": {"sections_doc": doc(_hill())}}
+    r = client.post("/api/score/kingdom-builder?draw=1", json=body)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["result"] == SCORED and got["svg"] and "<svg" in got["svg"]
+    assert got["highlight"]["0"]["knights"] == ["hex:0,1", "hex:0,3", "hex:0,4"]
+    bad = {**SCORE, "options": {"sections_doc": _bad(lambda s: s.update(castles=[[3, 4]]))}}
+    r = client.post("/api/score/kingdom-builder", json=bad)
+    assert r.status_code == 400
+    assert r.json()["field"] == "options.sections_doc"
+    assert r.json()["error"] == ("options.sections_doc: sections[0] (meadow): castle at row 3 "
+                                 "col 4 is on grass (G), not a K hex")
+
+
+# ---------------------------------------------------------------------- the lobby form
+FORM = {"game": "kingdom-builder", "num_players": "2", "seat0": "human", "seat1": "bot:random",
+        "opt.sections": "meadow:180,paddock:0,oasis:0,farm:0"}
+
+
+def _upload(client, text: str | bytes, name: str = "mine.json", form: dict | None = None):
+    return client.post("/new", data=form or FORM, follow_redirects=False,
+                       files={"opt.sections_doc": (name, text, "application/json")})
+
+
+def test_the_lobby_form_uploads_a_sections_file(client) -> None:
+    home = client.get("/").text
+    assert ('<input type="file" id="o-kingdom-builder-sections_doc" name="opt.sections_doc"'
+            in home)
+    assert home.count('enctype="multipart/form-data"') == 3  # KB, Roll Builder, record import
+    r = _upload(client, json.dumps(doc(), indent=2))
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    gid, tok = url.split("/play/")[1].split("?t=")
+    rec = client.get(f"/api/games/{gid}/record", headers={H: tok}).json()
+    assert rec["options"]["sections_doc"] == doc()
+    assert rec["options"]["sections"] == FORM["opt.sections"].split(",")
+    view = client.get(f"/api/games/{gid}/view", headers={H: tok})
+    assert view.status_code == 200 and "meadow" in view.text
+    # no file chosen: the browser sends an empty part, the game has no custom sections
+    r = _upload(client, b"", name="", form={**FORM, "opt.sections": ""})
+    assert r.status_code == 303, r.text
+    gid, tok = r.headers["location"].split("/play/")[1].split("?t=")
+    rec = client.get(f"/api/games/{gid}/record", headers={H: tok}).json()
+    assert rec["options"]["sections_doc"] is None
+
+
+@pytest.mark.parametrize("text, status, message", [
+    (json.dumps(_bad(lambda s: s.update(castles=[[3, 4]]))), 400,
+     "option &#39;sections_doc&#39; of kingdom-builder: sections[0] (meadow): castle at row 3 col "
+     "4 is on grass (G), not a K hex"),
+    (json.dumps(_bad(lambda s: s["rows"].__setitem__(2, "FFFFXFFMMM"))), 400,
+     "option &#39;sections_doc&#39; of kingdom-builder: sections[0] (meadow): row 2 col 4: "
+     "unknown terrain code &#39;X&#39;; allowed: GCDFTWMKL"),
+    ("{not json", 400, "options.sections_doc: malformed JSON (Expecting property name enclosed "
+                       "in double quotes)"),
+    ("[1, 2]", 400, "options.sections_doc: expected the sections document as a JSON object, "
+                    "got a JSON list"),
+    (" " * 300_000, 413, "options.sections_doc: 300000 bytes, at most 262144"),
+])
+def test_the_lobby_form_refuses_a_bad_sections_file(client, text: str, status: int,
+                                                    message: str) -> None:
+    r = _upload(client, text)
+    assert r.status_code == status, r.text
+    assert message in r.text, r.text[-2000:]
+    assert "Traceback" not in r.text
+
+
+def test_the_lobby_form_takes_no_file_in_a_text_field(client) -> None:
+    r = client.post("/new", data=FORM, follow_redirects=False,
+                    files={"opt.sections_file": ("x.json", b"{}", "application/json")})
+    assert r.status_code == 400 and "opt.sections_file: expected a string" in r.text

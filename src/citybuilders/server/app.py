@@ -43,8 +43,8 @@ from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, 
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
 from .store import StoreError
-from .validate import REFUSED_OPTIONS, check_create_body, check_options, check_player_count, \
-    check_record
+from .validate import (DOC_OPTIONS, REFUSED_OPTIONS, check_create_body, check_options,
+                       check_player_count, check_record)
 
 __all__ = ["create_app", "run"]
 
@@ -198,14 +198,16 @@ def _games_catalog() -> list[dict[str, Any]]:
     for name in registered_games():
         cls = game_class(name)
         specs = [o for o in option_form_specs(cls) if o["name"] not in REFUSED_OPTIONS
-                 and o["type"] in ("bool", "int", "str", "list")]
+                 and (o["type"] in ("bool", "int", "str", "list")
+                      or o["name"] in DOC_OPTIONS)]
         out.append({
             "quick_players": min(max(2, cls.min_players), cls.max_players),
             "id": name, "title": cls.title or name, "min_players": cls.min_players,
             "max_players": cls.max_players, "default_players": cls.default_players,
             "simultaneous": bool(cls.simultaneous), "cooperative": bool(cls.cooperative),
             "rules_version": cls.rules_version,
-            # the form offers neither server paths nor documents (documents: the JSON API)
+            # the form offers no server paths; documents (a sections file, a sheet) are
+            # uploaded as files (``POST /new``: multipart, read by the server, never a path)
             "options": specs,
         })
     return out
@@ -239,6 +241,26 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
     if problem is not None:
         raise ApiError(400, problem)
     return value
+
+
+async def _uploaded_document(key: str, upload: Any) -> Any:
+    """The parsed JSON of a file uploaded by the lobby form as ``opt.<name>`` for a document
+    option (``sections_doc``, ``sheet_doc``: validate.DOC_OPTIONS); None when no file was
+    chosen (browsers send an empty part). The server reads only the uploaded bytes, never a
+    path. Raises ApiError 400 naming the field (a file in a text field, malformed JSON) or 413
+    (more than 4 times the document's compact-JSON cap: room for indentation)."""
+    name = key[4:] if key.startswith("opt.") else ""
+    if name not in DOC_OPTIONS:  # only documents are files; every other field is text
+        raise ApiError(400, N_("{field}: expected a string", field=key[:80]))
+    cap = 4 * DOC_OPTIONS[name][1]
+    raw = await upload.read(cap + 1)
+    if not raw.strip() and not getattr(upload, "filename", ""):
+        return None
+    if len(raw) > cap:
+        size = getattr(upload, "size", None) or len(raw)
+        raise ApiError(413, N_("{where}.{key}: {size} bytes, at most {cap}",
+                               where="options", key=name, size=size, cap=cap))
+    return _parse_json(raw, f"options.{name}")
 
 
 def _token(request: Request, body: Any = None) -> str | None:
@@ -447,7 +469,13 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         form = await request.form()
         check_create_rate(request)
         data: dict[str, list[str]] = {}
+        uploads: dict[str, Any] = {}
         for k, v in form.multi_items():
+            if not isinstance(v, str):  # an uploaded file: a document option's JSON
+                doc = await _uploaded_document(k, v)
+                if doc is not None:
+                    uploads[k[4:]] = doc
+                continue
             data.setdefault(k, []).append(str(v))
         name = (data.get("game") or [""])[-1]
         # a refused option (a server-side path) is refused even where the game has no such option
@@ -456,7 +484,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         try:
             cls = game_class(name)
             known = {o.name for o in cls.option_specs}
-            unknown = sorted(k[4:] for k in data if k.startswith("opt.") and k[4:] not in known)
+            unknown = sorted([k[4:] for k in data if k.startswith("opt.") and k[4:] not in known]
+                             + [k for k in uploads if k not in known])
             if unknown:
                 raise ApiError(400, N_("options.{unknown}: unknown option for {name}; allowed: "
                                        "{allowed}",
@@ -464,6 +493,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             options = parse_form_options(cls, data)
         except CitybuildersError as exc:
             raise ApiError(400, message_of(exc)) from None
+        options.update(uploads)
         check_options(options)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])

@@ -44,7 +44,7 @@ from ..games.kingdom_builder import texts as kb_texts
 from ..games.kingdom_builder.loader import section_data
 from ..games.kingdom_builder.rules import crossroads as kb_x
 from ..games.kingdom_builder.rules.board import NEIGHBORS, SIZE, bits, make_board
-from ..games.kingdom_builder.scorefile import PIECE_KEYS, parse_score_input
+from ..games.kingdom_builder.scorefile import PIECE_KEYS, parse_score_input, section_catalog
 from ..games.roll_builder import render as rb_render
 from ..games.roll_builder import texts as rb_texts
 from ..games.roll_builder.loader import load_shipped_sheet, shipped_sheet_names
@@ -114,7 +114,9 @@ def _kb_board(data: Any) -> Any:
     if not (isinstance(secs, list) and len(secs) == 4):
         return None
     try:
-        return make_board(tuple((s[0], s[1]) for s in secs))  # type: ignore[index]
+        # the file's own sections (options.sections_doc) may be on the board
+        return make_board(tuple((s[0], s[1]) for s in secs),  # type: ignore[index]
+                          section_catalog(data))
     except Exception:  # noqa: BLE001 - a drawing aid: an unusable 'sections' draws nothing
         return None
 

@@ -22,7 +22,8 @@ from ..core.registry import game_class
 from .manager import SEAT_KINDS, ApiError, requested_game
 from ..core.i18n import N_, message_of
 
-__all__ = ["SHEET_DOC_MAX", "SECTIONS_DOC_MAX", "REFUSED_OPTIONS", "NAME_MAX", "check_create_body",
+__all__ = ["SHEET_DOC_MAX", "SECTIONS_DOC_MAX", "REFUSED_OPTIONS", "DOC_OPTIONS", "NAME_MAX",
+           "check_create_body",
            "check_options", "check_record", "check_player_count"]
 
 SHEET_DOC_MAX = 200_000
@@ -41,6 +42,8 @@ REFUSED_OPTIONS = {
 _DOC_OPTIONS = {"sheet_doc": ("sheet", SHEET_DOC_MAX),
                 "sections_doc": ("sections", SECTIONS_DOC_MAX)}
 """Document options: what the document is (for messages) and its size cap in bytes."""
+DOC_OPTIONS = _DOC_OPTIONS
+"""Public name of the document options (the lobby form uploads them as files)."""
 
 
 def _short(value: Any) -> str:

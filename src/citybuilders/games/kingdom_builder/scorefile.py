@@ -8,7 +8,10 @@ Input::
      "settlements": [[[r, c], ...], [[r, c], ...]],
      "options": {}}
 
-plus, with Crossroads, the optional keys ``wagons``, ``ships``, ``warriors``, ``city_hall``
+``options`` may carry ``sections_doc``, a custom sections document (docs/formats.md): its
+sections may then be named in ``sections`` (``citybuilders score kingdom-builder FILE -o
+sections_file=mine.json`` reads the document from a file instead; the file's own wins).
+Plus, with Crossroads, the optional keys ``wagons``, ``ships``, ``warriors``, ``city_hall``
 (one list of ``[r, c]`` per player each) and ``tasks``. Output (``--json``):
 ``{"players": [{"total": int, "cards": {card: int}, "castles": int[, "tasks": {task: int}]}]}``.
 
@@ -29,7 +32,7 @@ from citybuilders.core.errors import CitybuildersError, FormatError
 from citybuilders.core.game import PlayerScore, ScoreResult
 from citybuilders.core.options import resolve_options
 
-from .loader import section_data
+from .loader import SectionCatalog, custom_sections, section_data
 from .rules import crossroads as X
 from .rules.board import CASTLE, LOCATION, SIZE, TERRAINS, Board, hex_name, make_board
 from .rules.crossroads import warrior_blocked
@@ -56,6 +59,7 @@ __all__ = [
     "score_file_crossroads",
     "has_crossroads_keys",
     "parse_score_input",
+    "section_catalog",
     "cell_index",
 ]
 
@@ -174,11 +178,29 @@ def _merged_options(data: Mapping[str, Any], game_options: Mapping[str, Any] | N
     return merged
 
 
+def section_catalog(data: Any, game_options: Mapping[str, Any] | None = None
+                    ) -> SectionCatalog | None:
+    """The custom sections a score file may use: its ``options.sections_doc``, else the
+    game's option ``sections_doc`` (``-o sections_file=PATH``), else None (shipped only).
+
+    Raises FormatError ``options.sections_doc: sections[k] (id): <problem>`` (one line, naming
+    the hex for a terrain, castle or location problem)."""
+    options = data.get("options") if isinstance(data, Mapping) else None
+    doc = options.get("sections_doc") if isinstance(options, Mapping) else None
+    if doc is not None:
+        return custom_sections(doc, "options.sections_doc")
+    doc = (game_options or {}).get("sections_doc")
+    return None if doc is None else custom_sections(doc, "sections_doc")
+
+
 def parse_score_input(
     data: Any, players_range: tuple[int, int] = (2, 4),
+    game_options: Mapping[str, Any] | None = None,
 ) -> tuple[Board, list[str], list[int], dict[str, Any]]:
     """Validate the base keys of a score file; returns ``(board, cards, own_bitsets,
     rule_options)`` (``rule_options``: the file's options resolved with their defaults).
+    ``sections`` may name custom sections (:func:`section_catalog`: the file's
+    ``options.sections_doc`` or ``game_options["sections_doc"]``).
 
     Raises FormatError naming the field: an unknown key, unknown section or card, bad rotation,
     a hex off the board, two pieces on one hex, a settlement on a castle/location hex or on a
@@ -194,6 +216,8 @@ def parse_score_input(
     game = data.get("game", "kingdom-builder")
     if game != "kingdom-builder":
         raise FormatError(N_("'game' must be 'kingdom-builder', got {short}", short=_short(game)))
+    catalog = section_catalog(data, game_options)
+    known: Mapping[str, Any] = section_data() if catalog is None else catalog
     secs = _req(data, "sections", list)
     if len(secs) != 4:
         raise FormatError(N_("'sections' must list 4 sections (TL, TR, BL, BR), got {count}",
@@ -204,10 +228,10 @@ def parse_score_input(
             raise FormatError(N_("sections[{k}]: expected [section_id, rotation], got {short}",
                                  k=k, short=_short(s)))
         sid, rot = s
-        if not isinstance(sid, str) or sid not in section_data():
+        if not isinstance(sid, str) or sid not in known:
             raise FormatError(
                 N_("sections[{k}]: unknown section {short}; allowed: {allowed}",
-                   k=k, short=_short(sid), allowed=', '.join(section_data()))
+                   k=k, short=_short(sid), allowed=', '.join(known))
             )
         if isinstance(rot, bool) or not isinstance(rot, int) or rot not in (0, 180):
             raise FormatError(N_("sections[{k}]: rotation must be 0 or 180, got {short}",
@@ -226,7 +250,7 @@ def parse_score_input(
     if len(set(cards)) != 3:
         raise FormatError(N_("'cards': the 3 cards must differ"))
     players = _req(data, "settlements", list)
-    board = make_board(tuple(sections))
+    board = make_board(tuple(sections), catalog)
     land = piece_terrain(board, "settlement")
     own = []
     seen: dict[int, int] = {}
@@ -281,7 +305,7 @@ def score_file(
     ``players_range``: the game's (min_players, max_players). Raises FormatError."""
     if has_crossroads_keys(data):
         return score_file_crossroads(data, game_options, players_range)
-    board, cards, own, _ = parse_score_input(data, players_range)
+    board, cards, own, _ = parse_score_input(data, players_range, game_options)
     merged = _merged_options(data, game_options)
     return KingdomBuilderScore(cards, score_all(board, cards, own, merged))
 
@@ -347,7 +371,7 @@ def score_file_crossroads(
     not on the board, a warrior next to another warrior, a city hall that is not a hex and its
     6 neighbours, an unknown or repeated task, more tasks than Crossroads sections.
     """
-    board, cards, own, _ = parse_score_input(data, players_range)
+    board, cards, own, _ = parse_score_input(data, players_range, game_options)
     merged = _merged_options(data, game_options)
     xo = X.option_values(merged)
     n = len(own)

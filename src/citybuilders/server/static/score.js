@@ -213,6 +213,11 @@ const COLOR_NAMES = () => [CB.t("red"), CB.t("blue"), CB.t("orange"), CB.t("purp
 const KB_SLOTS = () => [CB.t("top left"), CB.t("top right"), CB.t("bottom left"), CB.t("bottom right")];
 function kbSetup(box, f) {
   const secOpts = KB.sections.map((s) => [s.id, s.name + (s.crossroads ? " (Crossroads)" : "")]);
+  // a loaded score file's own sections (options.sections_doc, formats.md) can be chosen too
+  const own = ((f.options || {}).sections_doc || {}).sections;
+  if (Array.isArray(own)) {
+    for (const s of own) if (s && typeof s.id === "string") secOpts.push([s.id, String(s.name || s.id)]);
+  }
   KB_SLOTS().forEach((slot, k) => {
     box.append(select(CB.t("Section {slot}", { slot }), secOpts, f.sections[k][0], (v) => { f.sections[k][0] = v; build(); }, { "data-section": String(k) }));
     box.append(select(CB.t("rotation"), [[0, "0°"], [180, "180°"]], f.sections[k][1], (v) => { f.sections[k][1] = Number(v); changed(); }, { "data-rotation": String(k) }));
