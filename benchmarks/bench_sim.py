@@ -2,7 +2,8 @@
 workers on the same run, and the driver's peak RSS on a long streaming run.
 
 Run: ``python benchmarks/bench_sim.py [--game kingdom-builder] [--players random,random]
-[--games 3000] [--rounds 1] [--rss-games 100000] [--no-ray]``. Each figure is one ``citybuilders simulate``
+[--games 3000] [--rounds 1] [--rss-games 100000] [--rss-executor local|ray] [--no-ray]
+[--no-jobs1]``. Each figure is one ``citybuilders simulate``
 subprocess (wall time, driver start-up included); the Ray run starts its own local head with
 2 CPUs bound to 127.0.0.1 and stops it afterwards. Peak RSS is the driver's ``VmHWM`` (pool
 workers excluded), sampled every 0.1 s. "steady" is the rate after the first checkpoint
@@ -28,14 +29,18 @@ from pathlib import Path
 LOOPBACK_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
 
 
-def _hwm_kib(pid: int) -> int:
+def _status_kib(pid: int, field: str = "VmHWM") -> int:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def _hwm_kib(pid: int) -> int:
+    return _status_kib(pid, "VmHWM")
 
 
 def _done(progress: Path) -> int:
@@ -46,9 +51,11 @@ def _done(progress: Path) -> int:
 
 
 def run(args: list[str], env: dict[str, str] | None = None,
-        out: Path | None = None) -> tuple[float, int, float]:
+        out: Path | None = None, trace: list[tuple[int, int]] | None = None
+        ) -> tuple[float, int, float]:
     """Wall seconds, the driver's peak RSS (KiB) and the steady rate (games/s after the first
-    checkpoint, start-up excluded; 0 if unknown) of ``citybuilders ARGS`` writing ``out``."""
+    checkpoint, start-up excluded; 0 if unknown) of ``citybuilders ARGS`` writing ``out``.
+    ``trace`` (a list) receives ``(games done, driver RSS KiB)`` about every 10 s."""
     progress = out.with_name(out.name + ".progress.json") if out else None
     for old in (out, progress):  # an earlier round's files would fake the steady rate
         if old is not None and old.exists():
@@ -59,8 +66,12 @@ def run(args: list[str], env: dict[str, str] | None = None,
                             env=dict(os.environ, **(env or {})))
     peak = 0
     first: tuple[float, int] | None = None
+    next_trace = time.perf_counter() + 10
     while proc.poll() is None:
         peak = max(peak, _hwm_kib(proc.pid))
+        if trace is not None and progress is not None and time.perf_counter() >= next_trace:
+            next_trace += 10
+            trace.append((_done(progress), _status_kib(proc.pid, "VmRSS")))
         if progress is not None and first is None:
             d = _done(progress)
             if d > 0:
@@ -164,6 +175,23 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+def _cpu_seconds(pids: list[int]) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by ``pids``, summed per process kind: ``workers``
+    (Ray task workers, ``ray::...`` titles other than the agents) and ``ray`` (the head's own
+    processes: raylet, GCS, agents, monitors)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"workers": 0.0, "ray": 0.0}
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            title = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+        except (OSError, UnicodeDecodeError):
+            continue
+        kind = ("workers" if title.startswith("ray::") and "Agent" not in title else "ray")
+        out[kind] += (int(stat[11]) + int(stat[12])) / tick
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="kingdom-builder")
@@ -171,6 +199,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3000, help="games of the throughput runs")
     ap.add_argument("--rss-games", type=int, default=100_000, help="games of the RSS run (0: skip)")
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray run")
+    ap.add_argument("--no-jobs1", action="store_true", help="skip the local --jobs 1 run")
+    ap.add_argument("--rss-executor", choices=("local", "ray"), default="local",
+                    help="executor of the RSS run (ray: through the benchmark's head, 2 CPUs)")
     ap.add_argument("--only-rss", action="store_true", help="only the RSS run")
     ap.add_argument("--rounds", type=int, default=1,
                     help="repeat the three runs this many times (order reversed every other "
@@ -180,9 +211,13 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
         base = ["simulate", opts.game, "-p", opts.players, "--seed", "1", "-q"]
+        address: str | None = None
+        head: RayHead | None = None
         if not opts.only_rss:
             runs: list[tuple[str, list[str], dict[str, str] | None]] = [
                 ("local --jobs 1", ["-j", "1"], None), ("local --jobs 2", ["-j", "2"], None)]
+            if opts.no_jobs1:
+                runs = runs[1:]
             if not opts.no_ray:
                 try:
                     import ray  # noqa: F401
@@ -190,7 +225,8 @@ def main() -> None:
                     print("ray              not installed (pip install 'citybuilders[ray]')")
                 else:
                     # the head starts once, before any timed run, and stays up between rounds
-                    address = stack.enter_context(RayHead())
+                    head = RayHead()
+                    address = stack.enter_context(head)
                     runs.append(("ray (2 workers)", ["--executor", "ray", "--address", address],
                                  LOOPBACK_ENV))
             rates: dict[str, list[float]] = {label: [] for label, _, _ in runs}
@@ -198,8 +234,19 @@ def main() -> None:
                 order = list(enumerate(runs))
                 for k, (label, extra, env) in (order if rnd % 2 == 0 else order[::-1]):
                     out = Path(tmp) / f"rows{k}.jsonl"
+                    head_pid = (head.proc.pid if head is not None and "--executor" in extra
+                                else None)
+                    before = (_cpu_seconds(_descendants(head_pid)) if head_pid is not None
+                              else None)
                     sec, rss, steady = run([*base, "-n", str(opts.games), "--out", str(out),
                                             *extra], env, out)
+                    if head_pid is not None and before is not None:
+                        # the job's workers exit with its driver (their seconds go with
+                        # them); the head's own processes stay: Ray's overhead on this node
+                        after = _cpu_seconds(_descendants(head_pid))
+                        print(f"        CPU seconds used meanwhile by the head's own processes "
+                              f"(raylet, GCS, agents): {after['ray'] - before['ray']:.1f} "
+                              f"(wall {sec:.1f} s)", flush=True)
                     rates[label].append(opts.games / sec)
                     print(f"round {rnd + 1} {label:16} {opts.games} games: {sec:7.2f} s  "
                           f"{opts.games / sec:8.1f} games/s (steady {steady:6.1f})  driver peak "
@@ -214,10 +261,22 @@ def main() -> None:
                           f"(rounds: {', '.join(f'{x:.1f}' for x in xs)})", flush=True)
         if opts.rss_games:
             out = Path(tmp) / "big.jsonl"
-            sec, rss, _ = run([*base, "-n", str(opts.rss_games), "--out", str(out), "-j", "2"])
-            print(f"RSS run          {opts.rss_games} games, local --jobs 2, --out .jsonl: "
-                  f"{sec:7.1f} s, driver peak RSS {rss / 1024:.0f} MiB, output "
+            if opts.rss_executor == "ray":
+                if address is None:
+                    address = stack.enter_context(RayHead())
+                extra, env, label = (["--executor", "ray", "--address", address], LOOPBACK_ENV,
+                                     "ray (2 workers)")
+            else:
+                extra, env, label = ["-j", "2"], None, "local --jobs 2"
+            trace: list[tuple[int, int]] = []
+            sec, rss, _ = run([*base, "-n", str(opts.rss_games), "--out", str(out), *extra],
+                              env, out, trace)
+            print(f"RSS run          {opts.rss_games} games, {label}, --out .jsonl: "
+                  f"{sec:7.1f} s, driver peak RSS {rss / 1024:.1f} MiB, output "
                   f"{out.stat().st_size / 2**20:.0f} MiB", flush=True)
+            step = max(1, len(trace) // 10)
+            print("RSS over the run (games: MiB): " + ", ".join(
+                f"{d}: {k / 1024:.1f}" for d, k in trace[::step] + trace[-1:]), flush=True)
 
 
 if __name__ == "__main__":

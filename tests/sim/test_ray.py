@@ -64,6 +64,11 @@ def _task_workers(head_pid: int) -> list[int]:
     return [p for p in descendants(head_pid) if cmdline(p).startswith("ray::play_range")]
 
 
+def _niceness(pid: int) -> int:
+    """The nice value of process ``pid`` (field 19 of /proc/PID/stat)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
 def test_lost_ray_worker_loses_no_game(ray_head, local_rows: Path, tmp_path: Path) -> None:
     out = tmp_path / "ray.jsonl"
     proc = cli_process(*_ray_args(out, ray_head["address"], "--batch-size", "25"),
@@ -81,6 +86,7 @@ def test_lost_ray_worker_loses_no_game(ray_head, local_rows: Path, tmp_path: Pat
                     pass
             if workers and done < GAMES // 2:
                 killed = workers[0]
+                niceness = _niceness(killed)
                 os.kill(killed, signal.SIGKILL)
             time.sleep(0.02)
         stdout, stderr = proc.communicate(timeout=240)
@@ -88,6 +94,8 @@ def test_lost_ray_worker_loses_no_game(ray_head, local_rows: Path, tmp_path: Pat
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert killed is not None, "no Ray worker was running a batch"
+    # the run's workers have the head's priority (Ray's default puts task workers 15 below)
+    assert niceness == _niceness(ray_head["pid"])
     assert proc.returncode == 0, stderr[-2000:]
     assert out.read_bytes() == local_rows.read_bytes()
     rows = [json.loads(x) for x in out.read_text().splitlines()]

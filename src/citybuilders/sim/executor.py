@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing as mp
+import os
 import socket
 from typing import Any, Iterable, Iterator, Protocol
 
 from .batch import BatchSpec, play_range, warm_up
 from ..core.i18n import N_
 
-__all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor"]
+__all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor",
+           "WORKER_NICENESS"]
 
 
 class ExecutorError(Exception):
@@ -117,11 +119,20 @@ def _check_reachable(address: str, timeout: float = 3.0) -> None:
                                address=address, reason=reason)) from None
 
 
+WORKER_NICENESS = "0"
+"""Niceness of the run's Ray workers (Ray's own ``RAY_worker_niceness`` setting, passed in the
+job's runtime environment as Ray's job supervisor does). Ray starts task workers at niceness 15,
+below every ordinary process, so on a machine with any other load they got a fraction of the CPU
+a local pool's workers get; the workers are the run's whole work, so they run at the driver's
+priority. ``RAY_worker_niceness`` in the driver's environment overrides it."""
+
+
 class RayExecutor:
     """Batches as Ray tasks on a running cluster (``address``: auto, host:port, ray://host:port).
 
     A task whose worker dies is retried by Ray (``max_retries``), so a lost worker costs time,
-    never rows. Raises ExecutorError if Ray is not installed or the cluster cannot be reached.
+    never rows. The workers run at niceness :data:`WORKER_NICENESS`. Raises ExecutorError if
+    Ray is not installed or the cluster cannot be reached.
     """
 
     def __init__(self, address: str = "auto", max_retries: int = 10) -> None:
@@ -134,8 +145,10 @@ class RayExecutor:
         self._ray = ray
         try:
             if not ray.is_initialized():
+                niceness = os.environ.get("RAY_worker_niceness", WORKER_NICENESS)
                 ray.init(address=address, logging_level="ERROR", log_to_driver=False,
-                         configure_logging=True)
+                         configure_logging=True,
+                         runtime_env={"env_vars": {"RAY_worker_niceness": niceness}})
         except (ConnectionError, RuntimeError, ValueError) as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise ExecutorError(N_("--address {address}: cannot connect to Ray ({first})",
@@ -165,13 +178,16 @@ class RayExecutor:
         ray = self._ray
         pending: dict[Any, int] = {}
         it = iter(batches)
+        # the spec (with a custom sections or sheet document, up to 64 KiB of options) goes to
+        # the object store once, not once per task
+        spec_ref = ray.put(spec)
         try:
             while True:
                 while len(pending) < _window(self.workers):
                     nxt = next(it, None)
                     if nxt is None:
                         break
-                    pending[self._remote.remote(spec, seed, *nxt)] = nxt[0]
+                    pending[self._remote.remote(spec_ref, seed, *nxt)] = nxt[0]
                 if not pending:
                     return
                 done, _ = ray.wait(list(pending), num_returns=1)
@@ -184,6 +200,7 @@ class RayExecutor:
                     ray.cancel(ref, force=True)
                 except Exception:  # pragma: no cover - best effort on shutdown
                     pass
+            del spec_ref
 
     def close(self) -> None:
         if self._ray.is_initialized():
