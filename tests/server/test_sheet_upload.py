@@ -111,3 +111,16 @@ def test_an_invalid_uploaded_sheet_document_is_a_400_naming_it(client):
     r = client.post("/api/games", json={"game": "roll-builder",
                                         "options": {"sheet_doc": {"format": "nope"}}})
     assert r.status_code == 400 and "sheet" in r.json()["error"]
+
+
+def test_the_lobby_form_uploads_a_sheet_file(client):
+    _engine_takes_sheet_doc()
+    assert 'name="opt.sheet_doc"' in client.get("/").text
+    doc = shipped_doc()
+    r = client.post("/new", data={"game": "roll-builder", "num_players": "1", "seat0": "human"},
+                    files={"opt.sheet_doc": ("mine.json", json.dumps(doc, indent=1),
+                                             "application/json")}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    gid, tok = r.headers["location"].split("/play/")[1].split("?t=")
+    rec = client.get(f"/api/games/{gid}/record", headers={H: tok}).json()
+    assert rec["options"]["sheet_doc"] == doc
