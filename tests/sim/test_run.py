@@ -208,6 +208,34 @@ def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: 
     assert json.loads(progress_path(out).read_text())["summary"]["hist"] == json.loads(json.dumps(summ.to_json()["hist"]))
 
 
+def test_pool_workers_end_with_a_killed_driver(tmp_path: Path) -> None:
+    """``kill -9`` of a ``--jobs 2`` driver: its pool workers leave within seconds (they would
+    otherwise wait on the task queue for ever)."""
+    out = tmp_path / "out.jsonl"
+    proc = cli_process("simulate", "kingdom-builder", "-p", "random,random", "-n", "200000",
+                       "--seed", "3", "--out", str(out), "-q", "-j", "2")
+    try:
+        _wait_for_rows(out, proc, minimum=1)
+        workers = [int(p) for p in Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+                   .read_text().split()]
+        assert len(workers) == 2, workers
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+        deadline = time.monotonic() + 20
+        alive = workers
+        while alive and time.monotonic() < deadline:
+            time.sleep(0.2)
+            alive = [w for w in workers if Path(f"/proc/{w}").exists()
+                     and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2]]
+        assert alive == [], f"pool workers {alive} outlived their driver"
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.communicate(timeout=60)
+
+
 def test_missing_ray_is_one_line(cli, monkeypatch) -> None:
     import sys
 

@@ -108,7 +108,9 @@ def run_batch(
                 progress(k)
     else:
         ctx = mp.get_context()
-        with ctx.Pool(jobs) as pool:
+        from .executor import die_with_parent
+
+        with ctx.Pool(jobs, initializer=die_with_parent) as pool:
             for k, row in enumerate(pool.imap_unordered(_worker, tasks, chunksize=4), 1):
                 rows.append(row)
                 if progress:

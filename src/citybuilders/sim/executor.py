@@ -15,7 +15,10 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing as mp
 import os
+import signal
 import socket
+import threading
+import time
 from typing import Any, Iterable, Iterator, Protocol
 
 from .batch import BatchSpec, play_range, warm_up
@@ -53,6 +56,34 @@ class Executor(Protocol):
         ...  # pragma: no cover - protocol
 
 
+def die_with_parent() -> None:
+    """Pool-worker initializer: end this worker when the driver that forked it dies.
+
+    A driver killed with ``kill -9`` cannot shut its pool down, and a forked worker blocked on
+    the task queue never sees end-of-file (its sibling holds the queue open), so without this
+    the workers outlive the run. On Linux the kernel sends SIGKILL when the parent dies
+    (``prctl(PR_SET_PDEATHSIG)``); elsewhere, and as a back-up, a daemon thread checks the
+    parent's pid once a second and exits the worker when it changed."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # pragma: no cover - the parent died before prctl
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+
+
 def _window(workers: int) -> int:
     return 2 * workers + 1
 
@@ -71,7 +102,8 @@ class LocalExecutor:
                 yield start, play_range(spec, seed, start, stop)
             return
         if self._pool is None:
-            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context())
+            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context(),
+                                                initializer=die_with_parent)
         pending: dict[cf.Future[list[dict[str, Any]]], int] = {}
         it = iter(batches)
         try:
