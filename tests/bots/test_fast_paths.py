@@ -1,0 +1,85 @@
+"""The games' fast paths give exactly what the plain protocol gives.
+
+``State.sample_action`` (each game's override): the same action and the same random draws as
+``legal[rng.randrange(len(legal))]`` on every position of seeded random games, the reference list
+taken on a clone (so no cached list helps the fast path). ``Strategy.one_ply_values`` (where a
+game has one): the values of clone-apply-evaluate.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+import citybuilders
+from citybuilders.bots.greedy import one_ply_values
+from citybuilders.core.game import CHANCE, TERMINAL, State
+
+CASES = [
+    ("kingdom-builder", {"expansions": ["crossroads"]}, (2, 3, 4), 4),
+    ("sprawlopolis", {}, (1, 2, 4), 12),
+    ("sprawlopolis", {"cover_whole_card": "forbidden"}, (1, 3), 8),
+    ("roll-into-town", {}, (1, 2), 4),
+    ("roll-builder", {}, (1, 2), 4),
+]
+
+
+def _positions(name: str, options: dict, players: tuple[int, ...],
+               games: int) -> Iterator[tuple[State, int]]:
+    """``(state, player)`` for every player to act in every position of ``games`` random games."""
+    g = citybuilders.load_game(name, **options)
+    for seed in range(games):
+        s = g.new_initial_state(players[seed % len(players)], seed)
+        rng = random.Random(seed)
+        while s.current_player() != TERMINAL:
+            if s.current_player() == CHANCE:
+                s.apply_legal(s.sample_chance(rng))
+                continue
+            active = s.active_players()
+            for p in active:
+                yield s, p
+            p = active[rng.randrange(len(active))]
+            s.apply_legal(s.sample_action(rng, p), p)
+
+
+@pytest.mark.parametrize("name,options,players,games", CASES,
+                         ids=lambda v: v if isinstance(v, str) else None)
+def test_sample_action_is_the_list_draw(name: str, options: dict, players: tuple[int, ...],
+                                        games: int) -> None:
+    n = 0
+    for s, p in _positions(name, options, players, games):
+        legal = s.clone().legal_actions(p)
+        seed = n * 7919
+        r1, r2 = random.Random(seed), random.Random(seed)
+        assert s.clone().sample_action(r1, p) == legal[r2.randrange(len(legal))]
+        assert r1.getstate() == r2.getstate()
+        if n % 5 == 0:  # the default player (the current one) too
+            cp = s.current_player()
+            legal = s.clone().legal_actions()
+            assert s.clone().sample_action(r1) == legal[r2.randrange(len(legal))]
+            assert r1.getstate() == r2.getstate() and cp >= 0
+        n += 1
+    assert n > 100
+
+
+@pytest.mark.parametrize("name,options,players,games", CASES[1:3],
+                         ids=lambda v: v if isinstance(v, str) else None)
+def test_one_ply_values_are_clone_apply_evaluate(name: str, options: dict,
+                                                 players: tuple[int, ...], games: int) -> None:
+    checked = 0
+    for i, (s, p) in enumerate(_positions(name, options, players, games)):
+        if i % 3:
+            continue
+        moves = s.legal_actions(p)
+        expected = []
+        for a in moves:
+            c = s.clone()
+            c.apply_legal(a, p)
+            expected.append(c.evaluate(p))
+        before = s.to_json()
+        assert one_ply_values(s, p, moves) == expected
+        assert s.to_json() == before
+        checked += len(moves)
+    assert checked > 1000
