@@ -15,6 +15,7 @@ player. Action ids and notation: ``actions.py``.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ....core.errors import IllegalActionError
@@ -112,6 +113,32 @@ class RollIntoTownState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next die: faces 1-6, 1/6 each."""
         return list(self.game.die_outcomes)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One die drawn exactly as :meth:`State.sample_chance` draws it (the same running sums
+        of the outcomes' probabilities, so the same ``rng`` gives the same faces), without
+        building the outcome list."""
+        r = rng.random()
+        thresholds = self.game.die_thresholds
+        for a, acc in thresholds:
+            if r < acc:
+                return a
+        return thresholds[-1][0]
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """:meth:`State.apply_legal` (same effect and history entry) without its generic
+        ``current_player()`` scan when the acting player is given (the dice are public chance:
+        the history actor is CHANCE or the player)."""
+        ph = self.phase
+        if ph == ROLL:
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE, action))
+            return
+        if ph == END or player is None:
+            State.apply_legal(self, action, player)
+            return
+        self._apply(action, player)
+        self._history.append((player, action))
 
     def undo_per_player(self) -> bool:
         """Players act independently within a phase: each may take back their own actions of the
