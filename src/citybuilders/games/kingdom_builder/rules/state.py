@@ -19,7 +19,14 @@ from enum import IntEnum
 from typing import Any, Callable, Mapping
 
 from citybuilders.core.errors import IllegalActionError
-from citybuilders.core.game import CHANCE, TERMINAL, PlayerScore, State, chance_viewer_of
+from citybuilders.core.game import (
+    CHANCE,
+    TERMINAL,
+    PlayerScore,
+    State,
+    chance_viewer_of,
+    private_chance,
+)
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
 from ..scoring import score_all
@@ -445,6 +452,22 @@ class KingdomBuilderState(State):
                 return kind.nth(data, r)
             r -= n
         raise AssertionError("sampled index out of range")  # pragma: no cover
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """The core's :meth:`State.apply_legal` (same effect and history entry) without its
+        generic ``current_player()`` round trip (the hot path of random play and rollouts)."""
+        if self.over:
+            super().apply_legal(action, player)
+            return
+        if self.pending != P_NONE:
+            viewer = self.chance_viewer()
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE if viewer is None else private_chance(viewer), action))
+            return
+        if player is None:
+            player = self.cur
+        self._apply(action, player)
+        self._history.append((player, action))
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
