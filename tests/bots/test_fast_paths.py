@@ -83,3 +83,51 @@ def test_one_ply_values_are_clone_apply_evaluate(name: str, options: dict,
         assert s.to_json() == before
         checked += len(moves)
     assert checked > 1000
+
+
+def test_roll_into_town_evaluate_scores_only_its_sheet() -> None:
+    from citybuilders.games.roll_into_town import rules as R
+    from citybuilders.games.roll_into_town import strategy as S
+
+    checked = 0
+    for i, (s, p) in enumerate(_positions("roll-into-town", {}, (2, 3), 2)):
+        if i % 4:
+            continue
+        sheet = s.sheets[p]
+        food, stone = sheet.income()
+        left = R.ROUNDS - s.round
+        expected = (s.scores()[p].total + S.FOOD_VALUE * sheet.res[0]
+                    + S.STONE_VALUE * sheet.res[1] + S.WOOD_VALUE * sheet.res[2]
+                    + 0.3 * left * (food * S.FOOD_VALUE + stone * S.STONE_VALUE))
+        assert s.evaluate(p) == expected
+        checked += 1
+    assert checked > 50
+
+
+def test_roll_into_town_clones_share_free_cells_caches_safely() -> None:
+    """A sheet and its clone share the free_plus cache; each then plays on: every list either
+    hands out is the one a sheet with an empty cache makes."""
+    g = citybuilders.load_game("roll-into-town")
+    rng = random.Random(4)
+    states = [g.new_initial_state(1, 4)]
+    checked = 0
+    for step in range(600):
+        s = states[rng.randrange(len(states))]
+        if s.is_terminal():
+            continue
+        if s.current_player() == CHANCE:
+            s.apply_legal(s.sample_chance(rng))
+            continue
+        if step % 7 == 0 and len(states) < 12:
+            states.append(s.clone())
+        p = s.active_players()[0]
+        legal = s.legal_actions(p)
+        fresh = s.clone()
+        for sheet in fresh.sheets:
+            sheet._blk = {}
+        assert legal == fresh.legal_actions(p)
+        for sheet, other in zip(s.sheets, fresh.sheets):
+            assert sheet.free_plus(-1) == other.free_plus(-1) == sorted(other.free_plus(-1))
+        checked += 1
+        s.apply_legal(legal[rng.randrange(len(legal))], p)
+    assert checked > 300
