@@ -6,7 +6,8 @@ greedy self-play game is stopped at a few fixed points and ISMCTS searches each 
 (the ``hard``/``expert`` search settings of bots/levels.py for 0.3 s a move). Prints iterations/s
 summed over the positions. With ``--against`` the same measurement runs in the other checkout's
 ``src`` and in this one, alternately, ``--rounds`` times, and prints the medians and the median
-pairwise ratio new/old (the machine is shared and noisy: pairing keeps the ratio fair). Not a test.
+pairwise ratio new/old (the machine is shared and noisy: pairing keeps the ratio fair; ``--cpu``
+divides by the process's CPU time instead of wall time). Not a test.
 """
 
 from __future__ import annotations
@@ -52,11 +53,12 @@ def _positions(name: str, options: dict, players: int):
     return out
 
 
-def measure() -> dict[str, float]:
-    """``{"GAME plain": it/s, "GAME level": it/s}``."""
+def measure(cpu: bool = False) -> dict[str, float]:
+    """``{"GAME plain": it/s, "GAME level": it/s}`` (per second of CPU time with ``cpu``)."""
     from citybuilders.bots import ISMCTSBot
     from citybuilders.bots.levels import search_settings
 
+    clock = time.process_time if cpu else time.perf_counter
     out = {}
     for name, options, players in GAMES:
         positions = _positions(name, options, players)
@@ -68,9 +70,9 @@ def measure() -> dict[str, float]:
                     bot = ISMCTSBot(1, iterations=150, max_seconds=60.0)
                 else:
                     bot = ISMCTSBot(1, **search_settings(0.3))
-                t = time.perf_counter()
+                t = clock()
                 bot.step(state, p)
-                secs += time.perf_counter() - t
+                secs += clock() - t
                 its += bot.last_iterations
             out[f"{_label(name, options)} {kind}"] = its / secs
     return out
@@ -80,14 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", metavar="OLD_SRC", default=None)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--cpu", action="store_true",
+                    help="iterations per second of the process's CPU time instead of wall time "
+                         "(steadier on a loaded machine; the level search's budget stays 0.3 s "
+                         "of wall time)")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.json:
-        print(json.dumps(measure()))
+        print(json.dumps(measure(a.cpu)))
         return 0
     print("command: python benchmarks/bench_search.py " + " ".join(sys.argv[1:]), flush=True)
     if a.against is None:
-        for k, v in measure().items():
+        for k, v in measure(a.cpu).items():
             print(f"  {k}: {v:.0f} iterations/s")
         return 0
     new_src = str(Path(__file__).resolve().parent.parent / "src")
@@ -95,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(a.rounds):
         for which, src in (("old", a.against), ("new", new_src)):
             env = dict(os.environ, PYTHONPATH=src)
-            res = json.loads(subprocess.run([sys.executable, __file__, "--json"], env=env,
+            res = json.loads(subprocess.run([sys.executable, __file__, "--json"]
+                                            + (["--cpu"] if a.cpu else []), env=env,
                                             check=True, capture_output=True, text=True).stdout)
             for k, v in res.items():
                 runs.setdefault(k, [[], []])[which == "new"].append(v)
