@@ -477,6 +477,15 @@ class RollIntoTownState(State):
         return True
 
     # ------------------------------------------------------------------ copies, JSON
+    def successor(self, action: int, player: int) -> "RollIntoTownState":
+        """A copy with ``action`` (legal for ``player``) applied without validation, for one-ply
+        searches (bots/greedy.one_ply_values): the copy shares this state's history list, so it
+        skips the history copy, and must not be played on."""
+        s = self._clone()
+        s._history = self._history
+        s._apply(action, player)
+        return s
+
     def _clone(self) -> "RollIntoTownState":
         # written out for speed (a hot path of the bots); a test checks it against STATE_FIELDS
         s = RollIntoTownState.__new__(RollIntoTownState)
