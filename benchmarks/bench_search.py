@@ -7,7 +7,8 @@ greedy self-play game is stopped at a few fixed points and ISMCTS searches each 
 summed over the positions. With ``--against`` the same measurement runs in the other checkout's
 ``src`` and in this one, alternately, ``--rounds`` times, and prints the medians and the median
 pairwise ratio new/old (the machine is shared and noisy: pairing keeps the ratio fair; ``--cpu``
-divides by the process's CPU time instead of wall time). Not a test.
+divides by the process's CPU time instead of wall time). ``--check-moves --against OLD/src``
+checks instead that both checkouts' searches pick the same moves for the seeds. Not a test.
 """
 
 from __future__ import annotations
@@ -78,6 +79,25 @@ def measure(cpu: bool = False) -> dict[str, float]:
     return out
 
 
+def moves() -> list[list[float]]:
+    """``[move, next rng draw]`` of an iteration-bounded search (no clock) per position and
+    setting: plain 60 iterations, the level settings with 60 iterations, 40 iterations cut at 3
+    plies with margin backups. Equal lists in two checkouts = the same moves for the seeds."""
+    from citybuilders.bots import ISMCTSBot
+    from citybuilders.bots.levels import search_settings
+
+    settings = (dict(iterations=60, max_seconds=600.0),
+                dict(search_settings(600.0), iterations=60),
+                dict(iterations=40, max_seconds=600.0, rollout_depth=3, backup="margin"))
+    out = []
+    for name, options, players in GAMES:
+        for state, p in _positions(name, options, players):
+            for kw in settings:
+                bot = ISMCTSBot(3, **kw)
+                out.append([bot.step(state.clone(), p), bot.rng.random()])
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", metavar="OLD_SRC", default=None)
@@ -86,11 +106,33 @@ def main(argv: list[str] | None = None) -> int:
                     help="iterations per second of the process's CPU time instead of wall time "
                          "(steadier on a loaded machine; the level search's budget stays 0.3 s "
                          "of wall time)")
+    ap.add_argument("--check-moves", action="store_true",
+                    help="with --against: check that both checkouts' searches choose the same "
+                         "moves and leave the same rng state (iteration budgets, no clock)")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--json-moves", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.json:
         print(json.dumps(measure(a.cpu)))
         return 0
+    if a.json_moves:
+        print(json.dumps(moves()))
+        return 0
+    if a.check_moves:
+        if a.against is None:
+            ap.error("--check-moves needs --against OLD_SRC")
+        new_src = str(Path(__file__).resolve().parent.parent / "src")
+        got = []
+        for src in (a.against, new_src):
+            env = dict(os.environ, PYTHONPATH=src)
+            got.append(json.loads(subprocess.run([sys.executable, __file__, "--json-moves"],
+                                                 env=env, check=True, capture_output=True,
+                                                 text=True).stdout))
+        differ = [i for i, (x, y) in enumerate(zip(*got)) if x != y]
+        print(f"{len(got[1])} searches: " + ("the same moves and rng states in both checkouts"
+                                            if not differ and len(got[0]) == len(got[1])
+                                            else f"different at {differ}"))
+        return 0 if not differ else 1
     print("command: python benchmarks/bench_search.py " + " ".join(sys.argv[1:]), flush=True)
     if a.against is None:
         for k, v in measure(a.cpu).items():
