@@ -374,12 +374,13 @@ class CrossroadsState(KingdomBuilderState):
             return mask_actions(self._fort_targets(player), FORT_BUILD_BASE)
         return super()._legal_actions(player)
 
-    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
         """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
-        if self.fort_card >= 0:
-            mask = self._fort_targets(p)
+        if (self.fort_card >= 0 and self.pending == P_NONE and not self.over
+                and (player is None or player == self.cur)):
+            mask = self._fort_targets(self.cur)
             return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
-        return super()._sample_turn_action(p, rng)
+        return super().sample_action(rng, player)
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:

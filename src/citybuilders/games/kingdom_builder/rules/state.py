@@ -414,10 +414,7 @@ class KingdomBuilderState(State):
         actions instead of listing them."""
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
-        return self._sample_turn_action(self.cur, rng)
-
-    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
-        """:meth:`sample_action` on ``p``'s own turn (same order as :meth:`_legal_actions`)."""
+        p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
         mask = self._build_mask(p)
         if mask:
             head = mask.bit_count()
@@ -562,9 +559,10 @@ class KingdomBuilderState(State):
         if not self.loss_immediate:
             self.check_loss(p)
         base = p * self.nloc
-        for k in range(self.nloc):
-            if self.hold[base + k] in (USED, NEW):
-                self.hold[base + k] = READY
+        hold = self.hold
+        for k in range(base, base + self.nloc):
+            if hold[k] == USED or hold[k] == NEW:
+                hold[k] = READY
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:
