@@ -7,8 +7,9 @@ greedy self-play game is stopped at a few fixed points and ISMCTS searches each 
 summed over the positions. With ``--against`` the same measurement runs in the other checkout's
 ``src`` and in this one, alternately, ``--rounds`` times, and prints the medians and the median
 pairwise ratio new/old (the machine is shared and noisy: pairing keeps the ratio fair; ``--cpu``
-divides by the process's CPU time instead of wall time). ``--check-moves --against OLD/src``
-checks instead that both checkouts' searches pick the same moves for the seeds. Not a test.
+divides by the process's CPU time instead of wall time, ``--parallel`` runs each round's old and
+new at the same time). ``--check-moves --against OLD/src`` checks instead that both checkouts'
+searches pick the same moves for the seeds. Not a test.
 """
 
 from __future__ import annotations
@@ -106,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="iterations per second of the process's CPU time instead of wall time "
                          "(steadier on a loaded machine; the level search's budget stays 0.3 s "
                          "of wall time)")
+    ap.add_argument("--parallel", action="store_true",
+                    help="with --against: run each round's old and new at the same time (both "
+                         "share the machine's load of that moment; use with --cpu on 2+ cores)")
     ap.add_argument("--check-moves", action="store_true",
                     help="with --against: check that both checkouts' searches choose the same "
                          "moves and leave the same rng state (iteration budgets, no clock)")
@@ -140,14 +144,28 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     new_src = str(Path(__file__).resolve().parent.parent / "src")
     runs: dict[str, list[list[float]]] = {}
+    cmd = [sys.executable, __file__, "--json"] + (["--cpu"] if a.cpu else [])
+
+    def start(src: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(cmd, env=dict(os.environ, PYTHONPATH=src),
+                                stdout=subprocess.PIPE, text=True)
+
+    def result(proc: subprocess.Popen[str]) -> dict[str, float]:
+        out, _ = proc.communicate()
+        if proc.returncode:
+            raise SystemExit(f"a benchmark run failed (exit {proc.returncode})")
+        return json.loads(out)
+
     for _ in range(a.rounds):
-        for which, src in (("old", a.against), ("new", new_src)):
-            env = dict(os.environ, PYTHONPATH=src)
-            res = json.loads(subprocess.run([sys.executable, __file__, "--json"]
-                                            + (["--cpu"] if a.cpu else []), env=env,
-                                            check=True, capture_output=True, text=True).stdout)
+        if a.parallel:
+            procs = start(a.against), start(new_src)
+            pair = result(procs[0]), result(procs[1])
+        else:
+            first = result(start(a.against))
+            pair = first, result(start(new_src))
+        for which, res in enumerate(pair):
             for k, v in res.items():
-                runs.setdefault(k, [[], []])[which == "new"].append(v)
+                runs.setdefault(k, [[], []])[which].append(v)
     for k, (old, new) in runs.items():
         ratios = [n / o for n, o in zip(new, old)]
         print(f"  {k}: old {statistics.median(old):.0f}, new {statistics.median(new):.0f} "
