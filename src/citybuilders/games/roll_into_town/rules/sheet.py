@@ -108,9 +108,11 @@ class Sheet:
         -1 = all; ``base`` -1 is reserved for the plain list of empty cells).
 
         A cached list shared between calls: callers must not change it, and must use it before
-        the sheet changes. Each cache entry ``base -> [sel, list, free mask it was made for, owner token]`` is
-        brought up to date when asked for: if only a few cells were filled since, their entries
-        are deleted in place; otherwise (or if a cell was freed) the list is made again.
+        the sheet changes. Each cache entry ``base -> [sel, list, free mask it was made for,
+        owner token]`` is brought up to date when asked for: if only a few cells were filled
+        since, their entries are deleted in place (in a copy if the entry was made under another
+        owner token, i.e. before a clone); otherwise (or if a cell was freed) the list is made
+        again.
         One ``base`` stands for one ``sel``."""
         free = self.free
         e = self._blk.get(base)

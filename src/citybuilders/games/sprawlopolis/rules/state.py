@@ -145,7 +145,8 @@ class SprawlopolisState(State):
         contract), found by index arithmetic over the sorted hand and positions instead of
         listing every (card, position, rotation): the list is card-major, then position, then
         rotation, so index ``r`` is card ``r // (2 * positions)``."""
-        if (self.pending or self._legal is not None or (player is not None and player != self.active)
+        if (self.pending or self._legal is not None
+                or (player is not None and player != self.active)
                 or len(self.city.placements) >= CITY_SIZE):
             return super().sample_action(rng, player)
         poss = self._positions()
