@@ -19,12 +19,13 @@ from citybuilders.bots.greedy import one_ply_values
 from citybuilders.core.game import CHANCE, TERMINAL, State
 
 CASES = [
-    ("kingdom-builder", {"expansions": ["crossroads"]}, (2, 3, 4), 4),
-    ("sprawlopolis", {}, (1, 2, 4), 12),
-    ("sprawlopolis", {"cover_whole_card": "forbidden"}, (1, 3), 8),
-    ("roll-into-town", {}, (1, 2), 4),
-    ("roll-builder", {}, (1, 2), 4),
+    ("sprawlopolis", {}, (1, 2, 4), 6),
+    ("sprawlopolis", {"cover_whole_card": "forbidden"}, (1, 3), 4),
+    ("roll-into-town", {}, (1, 2), 3),
+    ("roll-builder", {}, (1, 2), 3),
 ]
+"""``(game, options, player counts, games)``; Kingdom Builder and Crossroads have their own
+(tests/kingdom_builder/test_sample_action.py)."""
 
 
 def _positions(name: str, options: dict, players: tuple[int, ...],
@@ -62,16 +63,16 @@ def test_sample_action_is_the_list_draw(name: str, options: dict, players: tuple
             assert s.clone().sample_action(r1) == legal[r2.randrange(len(legal))]
             assert r1.getstate() == r2.getstate() and cp >= 0
         n += 1
-    assert n > 100
+    assert n > 50
 
 
-@pytest.mark.parametrize("name,options,players,games", CASES[1:],
+@pytest.mark.parametrize("name,options,players,games", CASES,
                          ids=lambda v: v if isinstance(v, str) else None)
 def test_one_ply_values_are_clone_apply_evaluate(name: str, options: dict,
                                                  players: tuple[int, ...], games: int) -> None:
     checked = 0
     for i, (s, p) in enumerate(_positions(name, options, players, games)):
-        if i % 3 or checked > 6000:
+        if i % 3 or checked > 3000:
             continue
         moves = s.legal_actions(p)
         expected = []
@@ -83,7 +84,7 @@ def test_one_ply_values_are_clone_apply_evaluate(name: str, options: dict,
         assert one_ply_values(s, p, moves) == expected
         assert s.to_json() == before
         checked += len(moves)
-    assert checked > 1000
+    assert checked > 500
 
 
 def test_roll_into_town_evaluate_scores_only_its_sheet() -> None:
