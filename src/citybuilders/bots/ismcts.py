@@ -220,13 +220,21 @@ class ISMCTSBot(Bot):
                 det.apply_legal(a, acting)
                 path.append(node)
             # rollout: random actions, to the end or for rollout_depth player actions
+            # (chance outcomes are skipped inline, as _skip_chance does: the same calls on det
+            # and rng, one function call fewer per action on this hot loop)
             depth = self.rollout_depth
-            while (cp := _skip_chance(det, rng)) != TERMINAL:
+            cp = det.current_player()
+            while cp != TERMINAL:
+                if cp == CHANCE:
+                    det.apply_legal(det.sample_chance(rng))
+                    cp = det.current_player()
+                    continue
                 if depth is not None:
                     if depth <= 0:
                         break
                     depth -= 1
                 det.apply_legal(det.sample_action(rng, cp), cp)
+                cp = det.current_player()
             if margin:
                 ranks, margins = self._values(det)
                 for m in margins:

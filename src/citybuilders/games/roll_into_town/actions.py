@@ -80,11 +80,11 @@ N_TRADES = len(L.RESOURCES) ** 2
 class ActionSpace:
     """Action-id range starts of a ``rows`` x ``cols`` map (see the module docstring), plus the
     precomputed tables of the move generators: ``die_actions``, ``die_outcomes``,
-    ``draw_base[die][variant]``, ``build_base[kind]``."""
+    ``die_thresholds`` (their running sums), ``draw_base[die][variant]``, ``build_base[kind]``."""
 
     FIELDS = ("n_cells", "A_ADJ", "A_SIDES", "A_FOUNTAIN", "A_BUILD", "A_TRADE", "A_CUT",
               "A_GROW", "A_DONE", "A_DIE", "n_actions", "die_actions", "die_outcomes",
-              "draw_base", "build_base", "cols")
+              "die_thresholds", "draw_base", "build_base", "cols")
     __slots__ = FIELDS
 
     def __init__(self, rows: int, cols: int) -> None:
@@ -103,6 +103,12 @@ class ActionSpace:
         self.n_actions = self.A_DIE + 6
         self.die_actions = tuple(range(self.A_DIE, self.A_DIE + 6))
         self.die_outcomes = tuple((a, 1 / 6) for a in self.die_actions)
+        acc = 0.0
+        thresholds = []
+        for a, prob in self.die_outcomes:  # the running sums State.sample_chance compares with
+            acc += prob
+            thresholds.append((a, acc))
+        self.die_thresholds = tuple(thresholds)
         self.draw_base = tuple(tuple((d * NVAR + v) * n for v in range(NVAR))
                                for d in range(L.MAX_DICE))
         self.build_base = tuple(self.A_BUILD + k * n for k in range(len(L.BUILD_KINDS)))

@@ -28,6 +28,7 @@ from ...core.view import Strategy
 from . import rules as R
 from .actions import BUILD, COLLECT, DISCOVER, MAINTAIN, NVAR, RIVER_VAR, V_COAST
 from .rules import RollIntoTownState
+from .scoring import score_parts
 
 __all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action"]
 
@@ -41,7 +42,8 @@ def evaluate(state: RollIntoTownState, player: int) -> float:
     """Score total plus a small value per resource held and per income source (for the
     generic one-ply greedy; the fast greedy below does not need it)."""
     sheet = state.sheets[player]
-    total = state.scores()[player].total
+    # = state.scores()[player].total, without scoring the other sheets
+    total = sum(score_parts(sheet, state.game.options["river_connect_rule"]).values())
     left = R.ROUNDS - state.round
     food, stone = sheet.income()
     return (total + FOOD_VALUE * sheet.res[0] + STONE_VALUE * sheet.res[1]

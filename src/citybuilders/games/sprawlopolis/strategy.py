@@ -6,10 +6,10 @@ Imports the rules; never imported by them (``game.py`` sets ``strategy = Sprawlo
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ...core.view import Strategy
-from .actions import encode
+from .actions import decode, encode
 from .loader import card_blocks_fast
 from .rules.city import RECT
 from .scoring import total_of
@@ -32,6 +32,30 @@ class SprawlopolisStrategy(Strategy):
     def evaluate(self, state: "State", player: int) -> float:
         """The current total score (blocks − roads + conditions; the same for every player)."""
         return float(state.breakdown().total)  # type: ignore[attr-defined]
+
+    def one_ply_values(self, state: "State", player: int, moves: Sequence[int]) -> list[float]:
+        """``evaluate`` after each of ``moves`` (plays legal for ``player``), equal to
+        clone-apply-evaluate: each play is put on the city's cells in place, scored with
+        :func:`.scoring.total_of` and undone (ISMCTS's greedy priors)."""
+        s: SprawlopolisState = state  # type: ignore[assignment]
+        city = s.city
+        cells, occ = city.cells, city.occ
+        conds, rules = s.conditions, s.game.rules  # type: ignore[attr-defined]
+        out: list[float] = []
+        for a in moves:
+            card, p, rot = decode(a)
+            saved = [cells[p + d] for d in RECT]
+            n0 = len(occ)
+            for d, code in zip(RECT, card_blocks_fast(card, rot)):
+                i = p + d
+                if not cells[i]:
+                    occ.append(i)
+                cells[i] = code
+            out.append(float(total_of(cells, occ, conds, rules)))
+            for d, old in zip(RECT, saved):
+                cells[p + d] = old
+            del occ[n0:]
+        return out
 
     def greedy_action(self, state: "State", player: int, rng: random.Random) -> int | None:
         """Best immediate total (blocks − roads + conditions) over all legal plays; random ties

@@ -28,7 +28,17 @@ from citybuilders.core.game import CHANCE, PlayerScore
 
 from ..actions import BUILD_BASE, CARD_BASE, END
 from . import crossroads as X
-from .board import CARD_TERRAINS, FULL, MOUNTAIN, NUM_HEXES, WATER, Board, bits, hex_name
+from .board import (
+    CARD_TERRAINS,
+    FULL,
+    MOUNTAIN,
+    NUM_HEXES,
+    WATER,
+    Board,
+    bits,
+    dilate,
+    hex_name,
+)
 from .crossroads_tiles import CROSSROADS_KIND_IDS, FORT_BUILD_BASE
 from .placement import piece_terrain
 from .state import (
@@ -228,20 +238,28 @@ class CrossroadsState(KingdomBuilderState):
 
     def _card_has_room(self, p: int) -> bool:
         """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
-        e = self.empty()
+        e = FULL & ~self.all_occ & ~self.blocked  # = self.empty(), inlined (hot path)
         tm = self.board.tmask
-        return any(tm[t] & e for t in self.card_terrains(p))
+        for t in self.card_terrains(p):
+            if tm[t] & e:
+                return True
+        return False
 
     def _build_mask(self, p: int) -> int:
         """Mandatory-build hexes: the union over the playable terrains of each terrain's
         hexes with the adjacency rule applied (rules digest §9.2)."""
         mask = 0
         if self.mand < 3 and self.supply[p] > 0:
-            e = self.empty()
-            own = self.occ[p]
+            terrains = self.card_terrains(p)
+            if not terrains:
+                return 0
+            e = FULL & ~self.all_occ & ~self.blocked  # = self.empty()
+            near_own = dilate(self.occ[p])  # with_adjacency per terrain, one dilation for all
             tm = self.board.tmask
-            for t in self.card_terrains(p):
-                mask |= with_adjacency(tm[t] & e, own)
+            for t in terrains:
+                cand = tm[t] & e
+                near = cand & near_own
+                mask |= near if near else cand
         return mask
 
     def _fort_targets(self, p: int) -> int:
@@ -356,12 +374,13 @@ class CrossroadsState(KingdomBuilderState):
             return mask_actions(self._fort_targets(player), FORT_BUILD_BASE)
         return super()._legal_actions(player)
 
-    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
         """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
-        if self.fort_card >= 0:
-            mask = self._fort_targets(p)
+        if (self.fort_card >= 0 and self.pending == P_NONE and not self.over
+                and (player is None or player == self.cur)):
+            mask = self._fort_targets(self.cur)
             return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
-        return super()._sample_turn_action(p, rng)
+        return super().sample_action(rng, player)
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:

@@ -19,7 +19,14 @@ from enum import IntEnum
 from typing import Any, Callable, Mapping
 
 from citybuilders.core.errors import IllegalActionError
-from citybuilders.core.game import CHANCE, TERMINAL, PlayerScore, State, chance_viewer_of
+from citybuilders.core.game import (
+    CHANCE,
+    TERMINAL,
+    PlayerScore,
+    State,
+    chance_viewer_of,
+    private_chance,
+)
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
 from ..scoring import score_all
@@ -407,10 +414,7 @@ class KingdomBuilderState(State):
         actions instead of listing them."""
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
-        return self._sample_turn_action(self.cur, rng)
-
-    def _sample_turn_action(self, p: int, rng: random.Random) -> int:
-        """:meth:`sample_action` on ``p``'s own turn (same order as :meth:`_legal_actions`)."""
+        p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
         mask = self._build_mask(p)
         if mask:
             head = mask.bit_count()
@@ -445,6 +449,22 @@ class KingdomBuilderState(State):
                 return kind.nth(data, r)
             r -= n
         raise AssertionError("sampled index out of range")  # pragma: no cover
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """The core's :meth:`State.apply_legal` (same effect and history entry) without its
+        generic ``current_player()`` round trip (the hot path of random play and rollouts)."""
+        if self.over:
+            super().apply_legal(action, player)
+            return
+        if self.pending != P_NONE:
+            viewer = self.chance_viewer()
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE if viewer is None else private_chance(viewer), action))
+            return
+        if player is None:
+            player = self.cur
+        self._apply(action, player)
+        self._history.append((player, action))
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -539,9 +559,10 @@ class KingdomBuilderState(State):
         if not self.loss_immediate:
             self.check_loss(p)
         base = p * self.nloc
-        for k in range(self.nloc):
-            if self.hold[base + k] in (USED, NEW):
-                self.hold[base + k] = READY
+        hold = self.hold
+        for k in range(base, base + self.nloc):
+            if hold[k] == USED or hold[k] == NEW:
+                hold[k] = READY
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:

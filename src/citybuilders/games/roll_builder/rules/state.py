@@ -135,6 +135,15 @@ class RollBuilderState(LegalMoves, Moves, State):
         return not self.over and len(self.dice) < 2
 
     # ------------------------------------------------------------------ misc protocol
+    def successor(self, action: int, player: int) -> "RollBuilderState":
+        """A copy with ``action`` (legal for ``player``) applied without validation, for one-ply
+        searches (bots/greedy.one_ply_values): the copy shares this state's history list, so it
+        skips the history copy, and must not be played on."""
+        s = self._clone()
+        s._history = self._history
+        s._apply(action, player)
+        return s
+
     def _clone(self) -> "RollBuilderState":
         s = RollBuilderState.__new__(RollBuilderState)
         s.game, s.num_players, s.seed = self.game, self.num_players, self.seed

@@ -51,7 +51,9 @@ class Sheet:
     proposal's ``non_flow_side``).
 
     ``_blk``: cache of :meth:`free_plus` lists, each tagged with the ``free`` mask it was made
-    for (a pure cache keyed by value, never copied by :meth:`clone`).
+    for (a pure cache keyed by value). :meth:`clone` shares the entries with the copy; the key
+    ``None`` holds the sheet's owner token, and an entry made under another token (before a
+    clone) is copied before it is brought up to date, so neither sheet changes the other's.
     """
 
     __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk")
@@ -95,7 +97,10 @@ class Sheet:
         s.river_src = self.river_src
         s.river_exit = self.river_exit
         s.unchecked = self.unchecked
-        s._blk = {}
+        blk = self._blk
+        s._blk = blk.copy()
+        s._blk[None] = object()
+        blk[None] = object()  # this sheet's entries are shared now: copied before an update
         return s
 
     def free_plus(self, base: int, sel: int = -1) -> list[int]:
@@ -103,9 +108,11 @@ class Sheet:
         -1 = all; ``base`` -1 is reserved for the plain list of empty cells).
 
         A cached list shared between calls: callers must not change it, and must use it before
-        the sheet changes. Each cache entry ``base -> [sel, list, free mask it was made for]`` is
-        brought up to date when asked for: if only a few cells were filled since, their entries
-        are deleted in place; otherwise (or if a cell was freed) the list is made again.
+        the sheet changes. Each cache entry ``base -> [sel, list, free mask it was made for,
+        owner token]`` is brought up to date when asked for: if only a few cells were filled
+        since, their entries are deleted in place (in a copy if the entry was made under another
+        owner token, i.e. before a clone); otherwise (or if a cell was freed) the list is made
+        again.
         One ``base`` stands for one ``sel``."""
         free = self.free
         e = self._blk.get(base)
@@ -118,6 +125,10 @@ class Sheet:
                 gone = old & ~free & m
                 if gone.bit_count() <= 8:
                     lst = e[1]
+                    own = self._blk.get(None)
+                    if len(e) < 4 or e[3] is not own:  # shared with a clone: copy on write
+                        lst = lst[:]
+                        e = self._blk[base] = [sel, lst, old, own]
                     old &= m
                     # delete from the highest cell down so that lower positions stay valid
                     while gone:
@@ -134,7 +145,7 @@ class Sheet:
                 lst = [base + c for c in self.free_plus(-1)]
         else:
             lst = [base + c for c in bits(free & sel)]
-        self._blk[base] = [sel, lst, free]
+        self._blk[base] = [sel, lst, free, self._blk.get(None)]
         return lst
 
     def empty_cells(self) -> list[int]:

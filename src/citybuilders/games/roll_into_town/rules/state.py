@@ -15,6 +15,7 @@ player. Action ids and notation: ``actions.py``.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ....core.errors import IllegalActionError
@@ -112,6 +113,32 @@ class RollIntoTownState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next die: faces 1-6, 1/6 each."""
         return list(self.game.die_outcomes)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One die drawn exactly as :meth:`State.sample_chance` draws it (the same running sums
+        of the outcomes' probabilities, so the same ``rng`` gives the same faces), without
+        building the outcome list."""
+        r = rng.random()
+        thresholds = self.game.die_thresholds
+        for a, acc in thresholds:
+            if r < acc:
+                return a
+        return thresholds[-1][0]
+
+    def apply_legal(self, action: int, player: int | None = None) -> None:
+        """:meth:`State.apply_legal` (same effect and history entry) without its generic
+        ``current_player()`` scan when the acting player is given (the dice are public chance:
+        the history actor is CHANCE or the player)."""
+        ph = self.phase
+        if ph == ROLL:
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE, action))
+            return
+        if ph == END or player is None:
+            State.apply_legal(self, action, player)
+            return
+        self._apply(action, player)
+        self._history.append((player, action))
 
     def undo_per_player(self) -> bool:
         """Players act independently within a phase: each may take back their own actions of the
@@ -217,11 +244,83 @@ class RollIntoTownState(State):
         unused = len(self.dice[player]) - self.used[player].bit_count()
         return unused > self.to_draw[player]
 
+    def _draw_counts(self, player: int) -> list[tuple[int, int, list[int] | None]]:
+        """:meth:`draw_options` as parts ``(base, cells, None)`` (the actions ``base + c`` for
+        the set bits ``c`` of ``cells``, ascending) or ``(0, 0, ids)`` (continuing river
+        pieces), in the same order, without the sheet's cached lists (for :meth:`sample_action`:
+        a part's size is a bit count). The same loop as :meth:`draw_options` (the test of
+        ``sample_action`` against the list draw keeps them equal)."""
+        if self.to_draw[player] <= 0:
+            return []
+        sheet = self.sheets[player]
+        free = sheet.free
+        if not free:
+            return []
+        dice = self.dice[player]
+        used = self.used[player]
+        adj = self.adjusted[player]
+        draw_base = self.game.draw_base
+        seen = 0
+        out: list[tuple[int, int, list[int] | None]] = []
+        river = None
+        for d in range(len(dice)):
+            if used >> d & 1:
+                continue
+            v = dice[d]
+            key = 1 << (v * 2 + (adj >> d & 1))
+            if seen & key:
+                continue
+            seen |= key
+            bases = draw_base[d]
+            for b in FACE_SIMPLE[v]:
+                out.append((bases[b], free, None))
+            if v == FACE_RIVER or v == FACE_ANY:
+                if sheet.river_src < 0:
+                    starts = sheet.geo.river_start_mask
+                    for k in range(N_SHAPES):
+                        out.append((bases[V_RIVER + k], free & starts[k], None))
+                else:
+                    if river is None:
+                        river = sheet.river_options()
+                    out.append((0, 0, [bases[RIVER_VAR[shape]] + cell for cell, shape in river]))
+            if v >= FACE_COAST:
+                out.append((bases[V_COAST], free, None))
+        return out
+
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
+        """A uniformly random legal action: exactly ``legal[rng.randrange(len(legal))]`` (the
+        core contract). In the discover phase the draws are counted by bits
+        (:meth:`_draw_counts`), not listed."""
+        if (self.phase == DISCOVER and player is not None and 0 <= player < self.num_players
+                and not self.done[player] and self.pending_coast[player] < 0):
+            parts = self._draw_counts(player)
+            sizes = [cells.bit_count() if ids is None else len(ids) for _, cells, ids in parts]
+            ndraw = sum(sizes)
+            extras = self._discover_extras(player, ndraw > 0)
+            total = ndraw + len(extras)
+            if total:
+                r = rng.randrange(total)
+                if r >= ndraw:
+                    return extras[r - ndraw]
+                for (base, cells, ids), n in zip(parts, sizes):
+                    if r < n:
+                        return ids[r] if ids is not None else base + bits(cells)[r]
+                    r -= n
+        return State.sample_action(self, rng, player)
+
     def _discover_actions(self, player: int) -> list[int]:
         g = self.game
         if self.pending_coast[player] >= 0:
             return list(g.coast_sides)
         out = self.draw_options(player)
+        out += self._discover_extras(player, bool(out))
+        return out  # ascending by construction
+
+    def _discover_extras(self, player: int, draws: bool) -> list[int]:
+        """The discover actions after the draws (``draws``: whether there is any): town-hall
+        adjustments, the fountain, done (when nothing is left to draw or nothing can be drawn)."""
+        g = self.game
+        out: list[int] = []
         fountain = self._fountain_ok(player)
         sheet = self.sheets[player]
         if sheet.hall_uses > 0 and (self.to_draw[player] > 0 or fountain):
@@ -236,9 +335,9 @@ class RollIntoTownState(State):
                     out.append(g.A_ADJ + 2 * d + 1)
         if fountain:
             out.append(g.A_FOUNTAIN)
-        if self.to_draw[player] <= 0 or not out or out[0] >= g.A_ADJ:
+        if self.to_draw[player] <= 0 or not draws:  # (draw ids are below A_ADJ)
             out.append(g.A_DONE)
-        return out  # ascending by construction
+        return out
 
     # ------------------------------------------------------------------ build
     def build_options(self, player: int) -> list[int]:
@@ -450,6 +549,15 @@ class RollIntoTownState(State):
         return True
 
     # ------------------------------------------------------------------ copies, JSON
+    def successor(self, action: int, player: int) -> "RollIntoTownState":
+        """A copy with ``action`` (legal for ``player``) applied without validation, for one-ply
+        searches (bots/greedy.one_ply_values): the copy shares this state's history list, so it
+        skips the history copy, and must not be played on."""
+        s = self._clone()
+        s._history = self._history
+        s._apply(action, player)
+        return s
+
     def _clone(self) -> "RollIntoTownState":
         # written out for speed (a hot path of the bots); a test checks it against STATE_FIELDS
         s = RollIntoTownState.__new__(RollIntoTownState)

@@ -140,6 +140,24 @@ class SprawlopolisState(State):
             self._legal = acts
         return self._legal
 
+    def sample_action(self, rng: random.Random, player: int | None = None) -> int:
+        """A uniformly random legal play: exactly ``legal[rng.randrange(len(legal))]`` (the core
+        contract), found by index arithmetic over the sorted hand and positions instead of
+        listing every (card, position, rotation): the list is card-major, then position, then
+        rotation, so index ``r`` is card ``r // (2 * positions)``."""
+        if (self.pending or self._legal is not None
+                or (player is not None and player != self.active)
+                or len(self.city.placements) >= CITY_SIZE):
+            return super().sample_action(rng, player)
+        poss = self._positions()
+        hand = sorted(self.hands[self.active])
+        span = 2 * len(poss)
+        if not span or not hand:
+            return super().sample_action(rng, player)
+        r = rng.randrange(len(hand) * span)
+        j = r % span
+        return (hand[r // span] - 1) * CARD_SPAN + 2 * poss[j >> 1] + (j & 1)
+
     def _apply(self, action: int, player: int) -> None:
         self._legal = None
         if player == CHANCE:
