@@ -26,7 +26,8 @@ from .base import Bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 
-__all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings"]
+__all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings",
+           "level_seconds"]
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -38,6 +39,12 @@ def search_settings(seconds: float) -> dict[str, Any]:
 
 
 _SECONDS = {"hard": 0.25, "expert": 1.0}
+
+
+def level_seconds(name: str) -> float:
+    """Seconds a move the level ``name`` searches (0.0 for ``easy``, ``normal`` and any other
+    bot name)."""
+    return _SECONDS.get(name, 0.0)
 
 
 class LevelBot(Bot):
