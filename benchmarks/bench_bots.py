@@ -147,9 +147,9 @@ def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, ga
     opt = "".join(f" -o {k}={v}" for k, v in options.items())
     if game == "kingdom-builder":
         est = estimate_seconds(bot, other, options, len(todo), jobs)
+        span = f"{est / 3600:.1f} h" if est >= 3600 else f"{est / 60:.0f} min"
         print(f"  {name}: {len(done)} games already done, {len(todo)} to play; rough estimate "
-              f"{est / 3600:.1f} h on {jobs} process(es) of an idle machine", file=sys.stderr,
-              flush=True)
+              f"{span} on {jobs} process(es) of an idle machine", file=sys.stderr, flush=True)
     res = {i: r for i, r in done.items() if i < games}
     sink = open(out, "a", encoding="utf-8") if out is not None else None
 
