@@ -128,10 +128,13 @@ def _kb_position(seed: int = 3, builds: int = 4):
 
 
 def test_hard_and_expert_settings():
-    rollouts = dict(exploration=0.5, backup="margin", rollout_depth=None, widening=(1.0, 0.5),
-                    root_widening=True, reuse=True, rank_weight=0.5)
-    assert search_settings(0.25, "hard") == dict(iterations=None, max_seconds=0.25, **rollouts)
-    assert search_settings(1.0, "expert") == dict(iterations=None, max_seconds=1.0, **rollouts)
+    rollouts = dict(exploration=0.5, backup="margin", rollout_depth=None, reuse=True,
+                    rank_weight=0.5)
+    assert search_settings(0.25, "hard") == dict(iterations=None, max_seconds=0.25,
+                                                 widening=(1.0, 0.5), root_widening=True,
+                                                 **rollouts)
+    assert search_settings(1.0, "expert") == dict(iterations=None, max_seconds=1.0,
+                                                  widening=None, **rollouts)
     assert search_settings(0.3) == search_settings(0.3, "leaf") == dict(
         iterations=None, max_seconds=0.3, exploration=0.3, backup="margin", rollout_depth=0,
         widening=(1.0, 0.4), reuse=True, rank_weight=0.0)
@@ -140,7 +143,7 @@ def test_hard_and_expert_settings():
     kb = citybuilders.load_game("kingdom-builder")
     hard, expert = make_bot("hard", 1).inner_for(kb), make_bot("expert", 1).inner_for(kb)
     assert (hard.rollout_depth, hard.root_widening, hard.max_seconds) == (None, True, 0.25)
-    assert (expert.rollout_depth, expert.rank_weight, expert.max_seconds) == (None, 0.5, 1.0)
+    assert (expert.rollout_depth, expert.widening, expert.max_seconds) == (None, None, 1.0)
 
 
 def test_the_expert_search_is_the_same_for_a_seed():
