@@ -199,3 +199,16 @@ def test_root_widening_ranks_the_root_only():
 
     assert ranked_below_root(True) == 0
     assert ranked_below_root(False) > 0
+
+
+def test_kingdom_builder_with_crossroads_plays_the_leaf_valued_search():
+    base = citybuilders.load_game("kingdom-builder")
+    cross = citybuilders.load_game("kingdom-builder", expansions=["crossroads"])
+    assert base.strategy.leaf_search(base) is False and cross.strategy.leaf_search(cross) is True
+    for level, seconds in (("hard", 0.25), ("expert", 1.0)):
+        inner = make_bot(level, 1).inner_for(cross)
+        assert {k: getattr(inner, k) for k in search_settings(seconds, "leaf")} == \
+            search_settings(seconds, "leaf")
+        assert make_bot(level, 1).inner_for(base).rollout_depth is None
+    # a game without the hook (the toy game) searches with rollouts
+    assert make_bot("expert", 1).inner_for(ToyGame()).rollout_depth is None
