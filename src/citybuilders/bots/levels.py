@@ -22,7 +22,7 @@ but held the search back at 300 iterations, so ``expert`` searches every root mo
 
 A game whose strategy's ``leaf_search(game)`` is true plays both levels with the leaf-valued
 search (``search_settings(seconds, "leaf")``) instead: Kingdom Builder with Crossroads does,
-where random rollouts lost to greedy (1 of 5 games at 300 iterations a move) and the leaf
+where random rollouts lost to greedy (1 of 6 games at 300 iterations a move) and the leaf
 search won 0.64 of 54 games at 1 s a move.
 
 A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
