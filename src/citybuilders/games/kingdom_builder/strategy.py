@@ -202,8 +202,8 @@ class KingdomBuilderStrategy(Strategy):
 
     def leaf_search(self, game: Any) -> bool:
         """True with Crossroads: the ``hard``/``expert`` levels then value the search's leaves
-        by :meth:`evaluate` instead of random rollouts (bots/levels.py; random rollouts lost
-        to greedy there, docs/bots.md)."""
+        by :meth:`evaluate` instead of random rollouts (bots/levels.py; the rollouts were no
+        better than greedy there in a small sample, docs/bots.md)."""
         return "crossroads" in game.options.get("expansions", ())
 
     def one_ply_values(self, state: Any, player: int, moves: Any) -> list[float]:
