@@ -16,11 +16,12 @@ Figures (see docs/bots.md for the targets):
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from citybuilders.bots import make_bot
@@ -94,15 +95,97 @@ def _map(fn, items, jobs, label=""):
     return out
 
 
+SEARCHED_MOVES = {"": 37, "crossroads": 42}
+"""Moves a Kingdom Builder 2p player searches per game (the rest are forced), base and with
+Crossroads: measured over greedy self-play games (for the time estimate)."""
+
+GREEDY_SECONDS = {"": 1.3, "crossroads": 4.7}
+"""CPU seconds greedy spends per Kingdom Builder 2p game on an idle machine (the estimate)."""
+
+
+def estimate_seconds(bot: str, other: str, options: dict[str, Any], games: int,
+                     jobs: int) -> float:
+    """Rough wall seconds of ``games`` Kingdom Builder 2p games between ``bot`` and ``other``
+    on ``jobs`` processes of an idle machine: a search level's seconds a move times the
+    searched moves; greedy's time for any other bot."""
+    from citybuilders.bots.levels import level_seconds
+
+    key = "crossroads" if options.get("expansions") else ""
+    per_game = sum(SEARCHED_MOVES[key] * level_seconds(b) or GREEDY_SECONDS[key]
+                   for b in (bot, other))
+    return games * per_game / max(1, jobs)
+
+
+def _load_done(out: str | None, name: str) -> dict[int, tuple[float, float]]:
+    """Games of figure ``name`` already in the JSON-lines file ``out``: index -> (result, s)."""
+    done: dict[int, tuple[float, float]] = {}
+    if out is None:
+        return done
+    try:
+        with open(out, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue  # a line cut by a kill: that game is played again
+                if isinstance(row, dict) and row.get("figure") == name:
+                    done[int(row["game"])] = (float(row["result"]), float(row["seconds"]))
+    except FileNotFoundError:
+        pass
+    return done
+
+
 def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, games: int,
-         jobs: int) -> None:
+         jobs: int, out: str | None = None) -> None:
+    """Head-to-head figure ``name``: ``games`` seeded games (game ``i``: seed 10_000 + i, the
+    measured bot in seat ``i % 2``), on ``jobs`` processes. With ``out`` (a JSON-lines file)
+    each finished game is appended as it ends and a rerun skips the games already there, so a
+    cut run resumes; ``--progress`` prints the running figure and the time left."""
     t = time.perf_counter()
-    res = _map(_duel, [(game, options, bot, other, i) for i in range(games)], jobs, name)
-    wins = sum(r for r, _ in res)
-    lo, hi = wilson(wins, games)
+    done = _load_done(out, name)
+    todo = [i for i in range(games) if i not in done]
     opt = "".join(f" -o {k}={v}" for k, v in options.items())
-    print(f"{name}: {bot} vs {other} win rate {wins / games:.3f} (95 % CI {lo:.3f}-{hi:.3f}) "
-          f"over {games} games, {time.perf_counter() - t:.0f} s   "
+    if game == "kingdom-builder":
+        est = estimate_seconds(bot, other, options, len(todo), jobs)
+        span = f"{est / 3600:.1f} h" if est >= 3600 else f"{est / 60:.0f} min"
+        print(f"  {name}: {len(done)} games already done, {len(todo)} to play; rough estimate "
+              f"{span} on {jobs} process(es) of an idle machine", file=sys.stderr, flush=True)
+    res = {i: r for i, r in done.items() if i < games}
+    sink = open(out, "a", encoding="utf-8") if out is not None else None
+
+    def record(i: int, r: tuple[float, float]) -> None:
+        res[i] = r
+        if sink is not None:
+            sink.write(json.dumps({"figure": name, "game": i, "result": r[0],
+                                   "seconds": round(r[1], 2), "bot": bot, "other": other}) + "\n")
+            sink.flush()
+        if PROGRESS:
+            got = sum(x for x, _ in res.values())
+            lo, hi = wilson(got, len(res))
+            spent = time.perf_counter() - t
+            played = len(res) - len(done)
+            left = spent / played * (games - len(res)) if played else 0.0
+            print(f"  {name} {len(res)}/{games}: {got / len(res):.3f} (95 % CI {lo:.3f}-{hi:.3f})"
+                  f", about {left / 60:.0f} min left", file=sys.stderr, flush=True)
+
+    items = [(game, options, bot, other, i) for i in todo]
+    try:
+        if jobs <= 1:
+            for item in items:
+                record(item[-1], _duel(item))
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                futures = {pool.submit(_duel, item): item[-1] for item in items}
+                for fut in as_completed(futures):
+                    record(futures[fut], fut.result())
+    finally:
+        if sink is not None:
+            sink.close()
+    wins = sum(r for r, _ in res.values())
+    n = len(res)
+    lo, hi = wilson(wins, n)
+    print(f"{name}: {bot} vs {other} win rate {wins / max(1, n):.3f} (95 % CI {lo:.3f}-{hi:.3f}) "
+          f"over {n} games, {time.perf_counter() - t:.0f} s   "
           f"[{game}{opt}]", flush=True)
 
 
@@ -128,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="levels measured (comma-separated)")
     ap.add_argument("--progress", action="store_true",
                     help="print a running figure after every game (stderr)")
+    ap.add_argument("--out", default=None, metavar="FILE.jsonl",
+                    help="Kingdom Builder duels: append each finished game to this JSON-lines "
+                         "file; a rerun with the same file skips the games it holds (resume)")
     ap.add_argument("--only", nargs="*", default=None,
                     help="figure groups: kb kbx ladder sprawl rit rb")
     a = ap.parse_args(argv)
@@ -138,15 +224,17 @@ def main(argv: list[str] | None = None) -> int:
     print("command: python benchmarks/bench_bots.py " + " ".join(sys.argv[1:]), flush=True)
     for lv in levels:
         if "kb" in groups and lv != "normal":
-            duel(f"kb-{lv}-vs-greedy", "kingdom-builder", {}, lv, "greedy", a.games, a.jobs)
+            duel(f"kb-{lv}-vs-greedy", "kingdom-builder", {}, lv, "greedy", a.games, a.jobs,
+                 a.out)
         if "kbx" in groups and lv != "normal":
             duel(f"kbx-{lv}-vs-greedy", "kingdom-builder", {"expansions": ["crossroads"]}, lv,
-                 "greedy", a.games, a.jobs)
+                 "greedy", a.games, a.jobs, a.out)
     if "ladder" in groups:
         ladder = ["easy", "normal", "hard", "expert"]
         for below, lv in zip(ladder, ladder[1:]):
             if lv in levels:
-                duel(f"{lv}-vs-below", "kingdom-builder", {}, lv, below, a.games, a.jobs)
+                duel(f"{lv}-vs-below", "kingdom-builder", {}, lv, below, a.games, a.jobs,
+                     a.out)
     for lv in levels:
         if "sprawl" in groups:
             solo(f"sprawl-{lv}", "sprawlopolis", {}, lv, a.games, a.jobs, target=True)

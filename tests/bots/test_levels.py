@@ -10,6 +10,7 @@ from toygame import ToyGame
 
 import citybuilders
 from citybuilders.bots import GreedyBot, ISMCTSBot, bot_names, make_bot
+from citybuilders.bots.greedy import one_ply_values
 from citybuilders.bots.levels import LEVELS, LevelBot, search_settings
 from citybuilders.core.runner import play_out
 from citybuilders.core.view import Strategy
@@ -109,3 +110,105 @@ def test_bad_settings_are_refused():
         ISMCTSBot(backup="score")
     with pytest.raises(ValueError, match="iterations=None needs a positive max_seconds"):
         ISMCTSBot(iterations=None, max_seconds=0)
+
+
+def _kb_position(seed: int = 3, builds: int = 4):
+    s = citybuilders.load_game("kingdom-builder").new_initial_state(2, seed)
+    rng = random.Random(seed)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    done = 0
+    while s.is_chance_node() or done < builds:
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance(rng))
+            continue
+        p = s.current_player()
+        s.apply_action(bots[p].step(s, p))
+        done += 1
+    return s
+
+
+def test_hard_and_expert_settings():
+    rollouts = dict(exploration=0.5, backup="margin", rollout_depth=None, reuse=True,
+                    rank_weight=0.5)
+    assert search_settings(0.25, "hard") == dict(iterations=None, max_seconds=0.25,
+                                                 widening=(1.0, 0.5), root_widening=True,
+                                                 **rollouts)
+    assert search_settings(1.0, "expert") == dict(iterations=None, max_seconds=1.0,
+                                                  widening=None, **rollouts)
+    assert search_settings(0.3) == search_settings(0.3, "leaf") == dict(
+        iterations=None, max_seconds=0.3, exploration=0.3, backup="margin", rollout_depth=0,
+        widening=(1.0, 0.4), reuse=True, rank_weight=0.0)
+    with pytest.raises(ValueError, match="level: expected hard, expert or leaf, got 'normal'"):
+        search_settings(1.0, "normal")
+    kb = citybuilders.load_game("kingdom-builder")
+    hard, expert = make_bot("hard", 1).inner_for(kb), make_bot("expert", 1).inner_for(kb)
+    assert (hard.rollout_depth, hard.root_widening, hard.max_seconds) == (None, True, 0.25)
+    assert (expert.rollout_depth, expert.widening, expert.max_seconds) == (None, None, 1.0)
+
+
+def test_the_expert_search_is_the_same_for_a_seed():
+    s = _kb_position()
+    p = s.current_player()
+
+    def search(seed):
+        bot = ISMCTSBot(seed, **{**search_settings(1.0, "expert"), "iterations": 40,
+                                 "max_seconds": 60.0})
+        return bot.step(s, p), bot.last_iterations, bot._root_moves
+
+    first = search(7)
+    assert first == search(7)
+    assert first[1] == 40 and first[2] == s.move_number() + 1
+    assert first[0] in s.legal_actions(p)
+
+
+@pytest.mark.parametrize("level, seconds", [("hard", 0.25), ("expert", 1.0)])
+def test_the_levels_keep_to_their_seconds(level, seconds):
+    s = _kb_position()
+    p = s.current_player()
+    bot = make_bot(level, 2)
+    t = time.process_time()
+    a = bot.step(s, p)
+    took = time.process_time() - t
+    assert a in s.legal_actions(p)
+    # CPU seconds of this process: at most the level's wall budget plus one iteration and the
+    # first move's set-up, however loaded the machine (loosely: 0.5 s of slack)
+    assert took <= seconds + 0.5
+    assert bot._inner.last_iterations >= 1
+
+
+def test_root_widening_ranks_the_root_only():
+    s = _kb_position()
+    p = s.current_player()
+    legal = s.legal_actions(p)
+    values = dict(zip(legal, one_ply_values(s, p, legal)))
+    one = ISMCTSBot(seed=1, iterations=1, backup="margin", widening=(1, 0.5), root_widening=True)
+    assert values[one.step(s, p)] == max(values.values())  # one iteration: greedy's best move
+
+    def ranked_below_root(root_only):
+        bot = ISMCTSBot(seed=1, iterations=200, max_seconds=60, backup="margin",
+                        widening=(1, 0.5), reuse=True, root_widening=root_only)
+        bot.step(s, p)
+        kept = bot._root  # the subtree of the move played: searched below the root
+        assert kept is not None and kept.visits > 1
+        nodes, ranked = [kept], 0
+        while nodes:
+            node = nodes.pop()
+            ranked += node.order is not None
+            nodes.extend(node.children.values())
+        return ranked
+
+    assert ranked_below_root(True) == 0
+    assert ranked_below_root(False) > 0
+
+
+def test_kingdom_builder_with_crossroads_plays_the_leaf_valued_search():
+    base = citybuilders.load_game("kingdom-builder")
+    cross = citybuilders.load_game("kingdom-builder", expansions=["crossroads"])
+    assert base.strategy.leaf_search(base) is False and cross.strategy.leaf_search(cross) is True
+    for level, seconds in (("hard", 0.25), ("expert", 1.0)):
+        inner = make_bot(level, 1).inner_for(cross)
+        assert {k: getattr(inner, k) for k in search_settings(seconds, "leaf")} == \
+            search_settings(seconds, "leaf")
+        assert make_bot(level, 1).inner_for(base).rollout_depth is None
+    # a game without the hook (the toy game) searches with rollouts
+    assert make_bot("expert", 1).inner_for(ToyGame()).rollout_depth is None

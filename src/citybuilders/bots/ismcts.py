@@ -17,7 +17,9 @@ Knobs beyond the plain algorithm (all off by default, so ``ISMCTSBot()`` plays a
   ``evaluate`` (``State.evaluate``, from the game's strategy) instead of played to the end.
 * ``widening=(k0, alpha)``: progressive widening with greedy priors. When a node is first reached
   its moves are ordered by the acting player's one-ply ``evaluate``; only the first
-  ``k0 + visits ** alpha`` of them are searched, best first.
+  ``k0 + visits ** alpha`` of them are searched, best first. ``root_widening=True`` widens
+  the root only (its priors are computed once a move; deeper nodes search all their moves, in
+  random order): a search cut short by a loaded machine still picks among greedy's best moves.
 * ``reuse=True``: the subtree of the moves played since the last search is kept.
 * Budgets: ``iterations`` and/or ``max_seconds`` (whichever ends first; ``iterations=None`` means
   time only).
@@ -84,6 +86,7 @@ class ISMCTSBot(Bot):
         widening: tuple[float, float] | None = None,
         reuse: bool = False,
         rank_weight: float = 0.5,
+        root_widening: bool = False,
     ) -> None:
         super().__init__(seed)
         if backup not in ("win", "margin"):
@@ -98,6 +101,7 @@ class ISMCTSBot(Bot):
         self.widening = widening
         self.reuse = reuse
         self.rank_weight = rank_weight
+        self.root_widening = root_widening
         self._root: _Node | None = None
         self._root_moves = -1
         self._lo = math.inf
@@ -143,9 +147,10 @@ class ISMCTSBot(Bot):
         scored = sorted((-v, a) for a, v in zip(moves, one_ply_values(det, acting, moves)))
         return {a: i for i, (_, a) in enumerate(scored)}
 
-    def _candidates(self, node: _Node, det: State, acting: int, moves: list[int]) -> list[int]:
+    def _candidates(self, node: _Node, det: State, acting: int, moves: list[int],
+                    root: bool = True) -> list[int]:
         """The moves searched at ``node`` (all of them without widening), best prior first."""
-        if self.widening is None:
+        if self.widening is None or (self.root_widening and not root):
             return moves
         if node.order is None:
             node.order = self._prior_order(det, acting, moves)
@@ -197,11 +202,13 @@ class ISMCTSBot(Bot):
                 if cp == TERMINAL:
                     break
                 acting = player if first else cp
+                moves = self._candidates(node, det, acting, det.legal_actions(acting), first)
                 first = False
-                moves = self._candidates(node, det, acting, det.legal_actions(acting))
                 untried = [a for a in moves if (acting, a) not in node.children]
                 if untried:
-                    a = untried[0] if self.widening else untried[rng.randrange(len(untried))]
+                    ordered = self.widening is not None and (
+                        node is root or not self.root_widening)
+                    a = untried[0] if ordered else untried[rng.randrange(len(untried))]
                     child = _Node(acting)
                     node.children[(acting, a)] = child
                     det.apply_legal(a, acting)

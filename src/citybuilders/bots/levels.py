@@ -5,10 +5,25 @@ level    bot
 ======== =================================================================================
 easy     greedy, but one move in two is a random legal move
 normal   greedy (the game's one-ply heuristic)
-hard     ISMCTS, 0.25 s a move: rank-and-margin backups, rollouts cut at the leaf and valued
-         by the game's ``evaluate``, greedy-ordered progressive widening, tree reuse
-expert   the same search with 1 s a move
+hard     ISMCTS, 0.25 s a move: random rollouts to the end of the game (``sample_action``),
+         backups half the result (win 1, tie 0.5, loss 0) and half the final score margin,
+         progressive widening by greedy priors at the root only, exploration 0.5, tree reuse
+expert   the same search with 1 s a move and no widening
 ======== =================================================================================
+
+Why these searches (Kingdom Builder 2p against greedy with iteration budgets, docs/bots.md): a
+leaf valued by ``evaluate`` (the gold the board holds now) searches the same myopic value greedy
+maximises and was even with it; random rollouts to the end see what a position can still become
+(room to build next to one's settlements, tiles), and with the margin in the backup (less noisy
+than the win alone) and tree reuse they won most games at 300 iterations a move, where
+win-share backups without reuse were even. Widening the root by greedy's order helps a search
+cut short (30 iterations: 0.45 against 0.17 without) — ``hard``, which also serves the hints —
+but held the search back at 300 iterations, so ``expert`` searches every root move.
+
+A game whose strategy's ``leaf_search(game)`` is true plays both levels with the leaf-valued
+search (``search_settings(seconds, "leaf")``) instead: Kingdom Builder with Crossroads does,
+where random rollouts were about even with greedy (0.46 of 12 games at 300 iterations a move)
+and the leaf search won 0.64 of 54 games at 1 s a move (small samples: not settled).
 
 A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
 greedy heuristic plans better than a search over its ``evaluate``) plays ``hard`` and
@@ -26,18 +41,39 @@ from .base import Bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 
-__all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings"]
+__all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings",
+           "level_seconds"]
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
-def search_settings(seconds: float) -> dict[str, Any]:
-    """The ISMCTS settings of the search levels, with ``seconds`` a move."""
-    return dict(iterations=None, max_seconds=seconds, exploration=0.3, backup="margin",
-                rollout_depth=0, widening=(1.0, 0.4), reuse=True, rank_weight=0.0)
+def search_settings(seconds: float, level: str = "leaf") -> dict[str, Any]:
+    """The ISMCTS settings of the search levels ``hard`` and ``expert``, with ``seconds`` a
+    move (the module docstring says how they differ). The default ``level="leaf"`` is the earlier leaf-valued search (no
+    rollouts: ``evaluate`` at the leaf, widening at every node), kept for comparisons
+    (``benchmarks/bench_search.py``'s ``level`` figure).
+
+    Raises ValueError for another ``level``."""
+    if level == "expert":
+        return dict(iterations=None, max_seconds=seconds, exploration=0.5, backup="margin",
+                    rollout_depth=None, widening=None, reuse=True, rank_weight=0.5)
+    if level == "hard":
+        return dict(iterations=None, max_seconds=seconds, exploration=0.5, backup="margin",
+                    rollout_depth=None, widening=(1.0, 0.5), root_widening=True, reuse=True,
+                    rank_weight=0.5)
+    if level == "leaf":
+        return dict(iterations=None, max_seconds=seconds, exploration=0.3, backup="margin",
+                    rollout_depth=0, widening=(1.0, 0.4), reuse=True, rank_weight=0.0)
+    raise ValueError(f"level: expected hard, expert or leaf, got {level!r}")
 
 
 _SECONDS = {"hard": 0.25, "expert": 1.0}
+
+
+def level_seconds(name: str) -> float:
+    """Seconds a move the level ``name`` searches (0.0 for ``easy``, ``normal`` and any other
+    bot name)."""
+    return _SECONDS.get(name, 0.0)
 
 
 class LevelBot(Bot):
@@ -58,7 +94,9 @@ class LevelBot(Bot):
             return GreedyBot(self.seed, epsilon=0.5)
         if self.name == "normal" or not getattr(game.strategy, "search_helps", True):
             return GreedyBot(self.seed)
-        return ISMCTSBot(self.seed, **search_settings(_SECONDS[self.name]))
+        leaf = getattr(game.strategy, "leaf_search", None)
+        style = "leaf" if leaf is not None and leaf(game) else self.name
+        return ISMCTSBot(self.seed, **search_settings(_SECONDS[self.name], style))
 
     def step(self, state: State, player: int) -> int:
         """The level's move for ``player``."""

@@ -200,6 +200,12 @@ class KingdomBuilderStrategy(Strategy):
             return crossroads_value(state, player)
         return base_value(state, player)
 
+    def leaf_search(self, game: Any) -> bool:
+        """True with Crossroads: the ``hard``/``expert`` levels then value the search's leaves
+        by :meth:`evaluate` instead of random rollouts (bots/levels.py; the rollouts were no
+        better than greedy there in a small sample, docs/bots.md)."""
+        return "crossroads" in game.options.get("expansions", ())
+
     def one_ply_values(self, state: Any, player: int, moves: Any) -> list[float]:
         """``evaluate(player)`` after each of ``moves`` (legal for ``player``): builds of the
         base game through :class:`BuildValues` (no copy), the rest on ``successor``."""
