@@ -23,13 +23,16 @@ Mean about 67 points solo (the first author's version: about 55).
 from __future__ import annotations
 
 import random
+import time
 
+from ...core.game import CHANCE, TERMINAL
 from ...core.view import Strategy
 from . import rules as R
 from .actions import BUILD, COLLECT, DISCOVER, MAINTAIN, NVAR, RIVER_VAR, V_COAST
 from .rules import RollIntoTownState
 
-__all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action"]
+__all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action", "planned_action",
+           "plan_candidates", "rollout_value"]
 
 SIDE_N, SIDE_E, SIDE_S, SIDE_W = range(4)  # side numbers (loader: N=0, E=1, S=2, W=3)
 FOOD_VALUE = 0.55
@@ -489,6 +492,121 @@ def greedy_action(state: RollIntoTownState, player: int, rng: random.Random) -> 
     return None
 
 
+# ----------------------------------------------------------------------------- planner
+ROUND_ROLLOUTS_PER_SECOND = 30
+"""Rounds of greedy play the planner budgets per second of its allowance (a greedy round of
+one player costs about 15 ms on a loaded 2-core machine of 2026; measured by
+``benchmarks/bench_bots.py --only rit``). The number of sampled futures follows from it and
+from the rounds left, so a move depends only on the state and the seed, not on the clock."""
+
+MAX_SAMPLES = 24
+"""At most this many sampled futures per candidate."""
+
+
+def plan_candidates(state: RollIntoTownState, player: int, rng: random.Random,
+                    width: int) -> list[int]:
+    """The draws the planner compares in the discover phase, best greedy value first: the
+    greedy move, then the best-valued draw of each other icon the unused dice show (at most
+    ``width`` in all). Empty when there is nothing to compare (not the discover phase, a
+    coast waiting for its water sides, or a single candidate)."""
+    if state.phase != DISCOVER or state.pending_coast[player] >= 0:
+        return []
+    if state.to_draw[player] <= 0:
+        return []
+    g = state.game
+    n = g.n_cells
+    legal = state.legal_actions(player)
+    legal_set = set(legal)
+    first = greedy_action(state, player, random.Random(rng.getrandbits(32)))
+    if first is None or first >= g.A_ADJ:
+        return []  # town hall, fountain or done: the greedy's own rule decides
+    per_icon = _best_per_icon(state, player)
+    dice, used = state.dice[player], state.used[player]
+    scored: list[tuple[float, int]] = []
+    for icon, (val, code) in per_icon.items():
+        for d, v in enumerate(dice):
+            if used >> d & 1 or (v != icon and v != R.FACE_ANY):
+                continue
+            a = (d * NVAR) * n + code
+            if a in legal_set and a != first:
+                scored.append((val - (0.4 if v == R.FACE_ANY else 0.0), a))
+                break
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    out = [first] + [a for _, a in scored]
+    seen: list[int] = []
+    for a in out:
+        if a not in seen:
+            seen.append(a)
+    return seen[:max(1, width)]
+
+
+def rollout_value(state: RollIntoTownState, player: int, action: int, seed: int) -> float:
+    """Final score of ``player`` after ``action`` when every player then plays the greedy
+    policy and the future dice are drawn from ``random.Random(seed)`` (a sampled future: the
+    state's own seed and history are never consulted). ``state`` is not changed."""
+    sim = state.clone()
+    sim.apply_legal(action, player)
+    dice_rng = random.Random(seed)
+    play_rng = random.Random(seed ^ 0x5F3759DF)
+    while True:
+        cp = sim.current_player()
+        if cp == TERMINAL:
+            break
+        if cp == CHANCE:
+            sim.apply_legal(sim.sample_chance(dice_rng))
+            continue
+        a = greedy_action(sim, cp, play_rng)
+        if a is None:  # pragma: no cover - greedy always moves for an active player
+            a = sim.legal_actions(cp)[0]
+        sim.apply_legal(a, cp)
+    return float(sim.scores()[player].total)
+
+
+def planned_action(state: RollIntoTownState, player: int, rng: random.Random,
+                   seconds: float) -> int | None:
+    """The planner's move for ``player``: in the discover phase it compares the greedy draw
+    with the best draw of each other icon on the dice by sampling futures (the rest of the
+    game's dice drawn from ``rng``, the same futures for every candidate) and playing them out
+    with the greedy policy; it takes the candidate with the best mean final score (ties: the
+    greedy one). Everywhere else, and when the budget allows no comparison, it plays the greedy
+    move.
+
+    ``seconds`` is the allowance per move: the number of futures is
+    ``seconds * ROUND_ROLLOUTS_PER_SECOND / (candidates * rounds left)`` (at most
+    :data:`MAX_SAMPLES`), so moves are deterministic for a seed; a clock check stops the
+    sampling early if the machine is slower than budgeted (then, and only then, the move may
+    depend on the load). Returns None at chance or terminal nodes."""
+    if player < 0 or state.phase not in (DISCOVER, BUILD, COLLECT, MAINTAIN) \
+            or state.done[player]:
+        return None
+    start = time.perf_counter()
+    width = 2 if seconds < 0.5 else 3
+    cands = plan_candidates(state, player, rng, width)
+    if len(cands) < 2:
+        return greedy_action(state, player, rng)
+    left = R.ROUNDS - state.round
+    samples = min(MAX_SAMPLES, int(seconds * ROUND_ROLLOUTS_PER_SECOND / (len(cands) * left)))
+    if samples < 2:
+        return cands[0]
+    totals = [0.0] * len(cands)
+    done = 0
+    deadline = start + seconds * 0.9
+    seeds = [rng.getrandbits(32) for _ in range(samples)]
+    for seed in seeds:
+        t = time.perf_counter()
+        for k, a in enumerate(cands):
+            totals[k] += rollout_value(state, player, a, seed)
+        done += 1
+        now = time.perf_counter()
+        if now + (now - t) > deadline:
+            break  # another future would overrun the allowance
+    best = 0
+    for k in range(1, len(cands)):
+        if totals[k] > totals[best] + 1e-9:
+            best = k
+    return cands[best]
+
+
 class RollIntoTownStrategy(Strategy):
     """The Roll into Town bots' evaluation and fast greedy policy (see the module docstring)."""
 
@@ -500,3 +618,8 @@ class RollIntoTownStrategy(Strategy):
                       rng: random.Random) -> int | None:
         """A fast heuristic greedy move (see the module docstring)."""
         return greedy_action(state, player, rng)
+
+    def planned_action(self, state: RollIntoTownState, player: int,  # type: ignore[override]
+                       rng: random.Random, seconds: float) -> int | None:
+        """The sampled-futures planner of the hard and expert levels (:func:`planned_action`)."""
+        return planned_action(state, player, rng, seconds)
