@@ -100,3 +100,13 @@ def _play(level: str, seed: int) -> list[tuple[int, int]]:
 
 def test_hard_level_is_legal_and_deterministic_for_a_seed():
     assert _play("hard", 5) == _play("hard", 5)
+
+
+def test_needed_icons_follow_the_dice_and_the_town_hall():
+    s = state_at(DISCOVER, dice=(1, 1, 3, 3, 3))
+    assert S._needed_icons(s, 0) == frozenset({1, 2, 3, 4})  # 1 and 3, each one up or down
+    s.sheets[0].hall_uses = 0
+    assert S._needed_icons(s, 0) == frozenset({1, 3})
+    s = state_at(DISCOVER, dice=(1, 6, 3, 3, 3))
+    s.sheets[0].hall_uses = 0
+    assert S._needed_icons(s, 0) == frozenset({1, 2, 3, 4, 5})  # a die shows "any"

@@ -18,6 +18,11 @@ lumberjack rather than a harbor, and mountains wait for wood to build a quarry; 
 keeps the last small forest growing unless wood is short; river squares on the plan path gain
 urgency as the rounds run out, and the square that joins the opposite edges is worth the doubling.
 Mean about 67 points solo (the first author's version: about 55).
+
+The ``hard`` and ``expert`` levels play :func:`planned_action`: in the discover phase the greedy
+draw is compared with the best draw of each other icon the dice show, by playing sampled
+futures (dice drawn from the bot's own random generator, the same futures for every candidate)
+out to the end with the greedy policy; the best mean final score wins. Figures: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -279,7 +284,7 @@ def _needed_icons(state: RollIntoTownState, player: int) -> frozenset[int]:
             return _ALL_ICONS
         out.add(v)
         if hall and not adj >> d & 1:
-            out.update((v - 1, v + 1))
+            out.update(w for w in (v - 1, v + 1) if R.FACE_FARM <= w <= R.FACE_COAST)
     return frozenset(out)
 
 
