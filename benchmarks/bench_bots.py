@@ -10,7 +10,9 @@ Figures (see docs/bots.md for the targets):
 * ``kbx-LEVEL-vs-greedy``: the same with Crossroads;
 * ``LEVEL-vs-below``: each level against the level below it in Kingdom Builder 2p;
 * ``sprawl-LEVEL``: Sprawlopolis solo, share of deals that reach the target;
-* ``rit-LEVEL`` / ``rb-SHEET-LEVEL``: Roll into Town / Roll Builder solo mean score.
+* ``rit-LEVEL``: Roll into Town solo mean score, rank histogram, how often a tavern, the
+  cathedral and a river joining opposite edges score, the slowest move;
+* ``rb-SHEET-LEVEL``: Roll Builder solo mean score.
 """
 
 from __future__ import annotations
@@ -203,6 +205,44 @@ def solo(name: str, game: str, options: dict[str, Any], bot: str, games: int, jo
               + "".join(f" [{k}={v}]" for k, v in options.items()), flush=True)
 
 
+def _rit_game(args: tuple[str, int]) -> tuple[float, str, bool, bool, bool, float]:
+    """One Roll into Town solo game: (total, solo rank, a tavern scored, the cathedral scored,
+    the river joins opposite edges, the slowest move in seconds)."""
+    bot, i = args
+    seed = 20_000 + i
+    state = load_game("roll-into-town").new_initial_state(1, seed)
+    agent = make_bot(bot, seed)
+    slowest = [0.0]
+
+    class _Timed:
+        def step(self, st: Any, cp: int) -> int:
+            t = time.perf_counter()
+            a = agent.step(st, cp)
+            slowest[0] = max(slowest[0], time.perf_counter() - t)
+            return a
+
+    play_out(state, [_Timed()], random.Random(seed))
+    sc = state.scores()[0]
+    river = state.sheets[0].river_connects(state.game.options["river_connect_rule"])
+    return (float(sc.total), sc.extra["rank"], sc.parts["taverns"] > 0,
+            sc.parts["cathedral"] > 0, river, slowest[0])
+
+
+def rit_solo(name: str, bot: str, games: int, jobs: int) -> None:
+    """Roll into Town solo: mean with its 95 % interval, the rank histogram, how often a
+    tavern, the cathedral and a river joining opposite edges score, the slowest move."""
+    t = time.perf_counter()
+    res = _map(_rit_game, [(bot, i) for i in range(games)], jobs)
+    m, lo, hi = mean_interval([r[0] for r in res])
+    ranks = ("failed mayor", "ordinary mayor", "good mayor", "great mayor", "legendary mayor")
+    hist = " / ".join(str(sum(1 for r in res if r[1] == k)) for k in ranks)
+    tav, cat, riv = (sum(1 for r in res if r[k]) for k in (2, 3, 4))
+    print(f"{name}: {bot} mean score {m:.1f} (95 % CI {lo:.1f}-{hi:.1f}) over {games} games; "
+          f"ranks <51/51-60/61-70/71-80/81+ {hist}; tavern scored {tav}, cathedral {cat}, "
+          f"river joins edges {riv} of {games}; slowest move {max(r[5] for r in res):.2f} s, "
+          f"{time.perf_counter() - t:.0f} s", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games per figure")
@@ -239,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         if "sprawl" in groups:
             solo(f"sprawl-{lv}", "sprawlopolis", {}, lv, a.games, a.jobs, target=True)
         if "rit" in groups:
-            solo(f"rit-{lv}", "roll-into-town", {}, lv, a.games, a.jobs)
+            rit_solo(f"rit-{lv}", lv, a.games, a.jobs)
         if "rb" in groups:
             for sheet in ("rivermouth", "highcrag", "goldplain"):
                 solo(f"rb-{sheet}-{lv}", "roll-builder", {"sheet": sheet}, lv, a.games, a.jobs)

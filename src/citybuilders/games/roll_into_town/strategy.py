@@ -18,19 +18,27 @@ lumberjack rather than a harbor, and mountains wait for wood to build a quarry; 
 keeps the last small forest growing unless wood is short; river squares on the plan path gain
 urgency as the rounds run out, and the square that joins the opposite edges is worth the doubling.
 Mean about 67 points solo (the first author's version: about 55).
+
+The ``hard`` and ``expert`` levels play :func:`planned_action`: in the discover phase the greedy
+draw is compared with the best draw of each other icon the dice show, by playing sampled
+futures (dice drawn from the bot's own random generator, the same futures for every candidate)
+out to the end with the greedy policy; the best mean final score wins. Figures: docs/bots.md.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
+from ...core.game import CHANCE, TERMINAL
 from ...core.view import Strategy
 from . import rules as R
 from .actions import BUILD, COLLECT, DISCOVER, MAINTAIN, NVAR, RIVER_VAR, V_COAST
 from .rules import RollIntoTownState
 from .scoring import score_parts
 
-__all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action"]
+__all__ = ["RollIntoTownStrategy", "evaluate", "greedy_action", "planned_action",
+           "plan_candidates", "rollout_value"]
 
 SIDE_N, SIDE_E, SIDE_S, SIDE_W = range(4)  # side numbers (loader: N=0, E=1, S=2, W=3)
 FOOD_VALUE = 0.55
@@ -143,7 +151,18 @@ def _wood_cost(sheet: R.Sheet) -> float:
     return W["wood_cost"] * (3.0 if sheet.res[2] <= 2 else 1.5)
 
 
-def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int) -> float:
+def _sheet_context(sheet: R.Sheet, left: int) -> tuple[float, float, int, int, bool, float]:
+    """What :func:`_cell_value` reads of the whole sheet, computed once per choice:
+    ``(food weight, stone weight, watermills, food income, wood source, wood wanted)``."""
+    fw, sw = _balance(sheet)
+    return (fw, sw, sheet.count(R.B_WATERMILL), sheet.income()[0], _wood_source(sheet),
+            _wood_wanted(sheet, left))
+
+
+def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int,
+                ctx: tuple[float, float, int, int, bool, float] | None = None) -> float:
+    """Value of drawing ``icon`` on ``cell`` in expected final points (``ctx``: the
+    :func:`_sheet_context` of the player's sheet, computed here when None)."""
     sheet = state.sheets[player]
     geo = sheet.geo
     left = R.ROUNDS - state.round
@@ -151,11 +170,11 @@ def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int) -> 
     line, tri, river_row = zones(geo)
     reserved = line | tri | river_row
     penalty = 1.5 if reserved & bit else 0.0
-    fw, sw = _balance(sheet)
+    if ctx is None:
+        ctx = _sheet_context(sheet, left)
+    fw, sw, wm, food, wood_source, want = ctx
     if icon == R.FARM:
-        wm = sheet.count(R.B_WATERMILL)
         per = 1 + wm + (0.6 if sheet.river and left > 3 else 0)
-        food, _ = sheet.income()
         if food >= 9:
             per *= 0.2  # more than the cap is lost
         return fw * left * per - penalty
@@ -165,18 +184,17 @@ def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int) -> 
         mts = sum(1 for j in geo.nb8[cell] if terrain[j] == R.MOUNTAIN)
         room = (geo.m8[cell] & sheet.free & ~reserved).bit_count()
         per = q + (W["quarry_room"] if room else 0) + W["mtn_cluster"] * mts
-        if not q and not sheet.res[2] and not _wood_source(sheet):
+        if not q and not sheet.res[2] and not wood_source:
             per *= 0.3  # no wood for a quarry yet
         return sw * max(0, left - (0 if q else 1)) * per - penalty
     if icon == R.TREE:
         nb4 = geo.m4[cell] & sheet.trees
         lj = sum(1 for j in geo.nb8[cell] if sheet.bld[j] == R.B_LUMBERJACK)
-        want = _wood_wanted(sheet, left)
         if want <= 0 or left <= 1:
             return -penalty
         trees = sheet.trees.bit_count()
         v = W["tree_forest"] if nb4 else W["tree_alone"]
-        if not _wood_source(sheet) and sheet.res[2] <= 2:
+        if not wood_source and sheet.res[2] <= 2:
             v *= 1.5  # no wood coming in
         if trees >= W["tree_target"]:
             v *= 0.3
@@ -255,9 +273,30 @@ def _coast_value(state: RollIntoTownState, player: int, cell: int) -> tuple[floa
     return best
 
 
-def _best_per_icon(state: RollIntoTownState, player: int
-                   ) -> dict[int, tuple[float, int]]:
-    """For each icon 1-5: (best value, draw variant/cell code ``var * N + cell``)."""
+def _needed_icons(state: RollIntoTownState, player: int) -> frozenset[int]:
+    """The icons :func:`_discover` may look up: those of the unused dice, their town-hall
+    neighbours (one up or down) while the town hall has uses, every icon if a die shows any."""
+    dice, used, adj = state.dice[player], state.used[player], state.adjusted[player]
+    hall = state.sheets[player].hall_uses > 0
+    out: set[int] = set()
+    for d, v in enumerate(dice):
+        if used >> d & 1:
+            continue
+        if v == R.FACE_ANY:
+            return _ALL_ICONS
+        out.add(v)
+        if hall and not adj >> d & 1:
+            out.update(w for w in (v - 1, v + 1) if R.FACE_FARM <= w <= R.FACE_COAST)
+    return frozenset(out)
+
+
+_ALL_ICONS = frozenset((R.FARM, R.MOUNTAIN, R.TREE, R.RIVER, R.COAST))
+
+
+def _best_per_icon(state: RollIntoTownState, player: int,
+                   needed: frozenset[int] = _ALL_ICONS) -> dict[int, tuple[float, int]]:
+    """For each icon 1-5 in ``needed``: (best value, draw variant/cell code
+    ``var * N + cell``)."""
 
     g = state.game
     n = g.n_cells
@@ -267,13 +306,18 @@ def _best_per_icon(state: RollIntoTownState, player: int
     out: dict[int, tuple[float, int]] = {}
     if not free_cells:
         return out
+    ctx = _sheet_context(sheet, R.ROUNDS - state.round)
     for icon in (R.FARM, R.MOUNTAIN, R.TREE):
-        best = max((_cell_value(state, player, icon, c), c) for c in free_cells)
+        if icon not in needed:
+            continue
+        best = max((_cell_value(state, player, icon, c, ctx), c) for c in free_cells)
         out[icon] = (best[0], (icon - 1) * n + best[1])
-    river = sheet.river_options()
+    river = sheet.river_options() if R.RIVER in needed else None
     if river:
         best = max((_river_value(state, sheet, c, shape), c, shape) for c, shape in river)
         out[R.RIVER] = (best[0], RIVER_VAR[best[2]] * n + best[1])
+    if R.COAST not in needed:
+        return out
     line = zones(geo)[0]
     water = 0
     for i in range(geo.n):
@@ -298,7 +342,7 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     if state.to_draw[player] <= 0 or legal[0] >= g.A_ADJ:
         return g.A_DONE if g.A_DONE in legal else legal[0]
     n = g.n_cells
-    per_icon = _best_per_icon(state, player)
+    per_icon = _best_per_icon(state, player, _needed_icons(state, player))
     dice = state.dice[player]
     used, adj = state.used[player], state.adjusted[player]
 
@@ -491,6 +535,129 @@ def greedy_action(state: RollIntoTownState, player: int, rng: random.Random) -> 
     return None
 
 
+# ----------------------------------------------------------------------------- planner
+ROUND_ROLLOUTS_PER_SECOND = 50
+"""Rounds of greedy play the planner budgets per second of its allowance (a greedy round of
+one player costs about 4 ms of CPU, 15-20 ms of wall time on the shared 2-core machine at a
+load average of 20, 2026; measured by ``benchmarks/bench_bots.py --only rit``). The number of sampled futures follows from it and
+from the rounds left, so a move depends only on the state and the seed, not on the clock."""
+
+MAX_SAMPLES = 24
+"""At most this many sampled futures per candidate."""
+
+
+def plan_candidates(state: RollIntoTownState, player: int, rng: random.Random,
+                    width: int) -> list[int]:
+    """The draws the planner compares in the discover phase, best greedy value first: the
+    greedy move, then the best-valued draw of each other icon the unused dice show (at most
+    ``width`` in all). Empty when there is nothing to compare (not the discover phase, a
+    coast waiting for its water sides, or a single candidate)."""
+    if state.phase != DISCOVER or state.pending_coast[player] >= 0:
+        return []
+    if state.to_draw[player] <= 0:
+        return []
+    g = state.game
+    n = g.n_cells
+    legal = state.legal_actions(player)
+    legal_set = set(legal)
+    first = greedy_action(state, player, random.Random(rng.getrandbits(32)))
+    if first is None or first >= g.A_ADJ:
+        return []  # town hall, fountain or done: the greedy's own rule decides
+    per_icon = _best_per_icon(state, player)
+    dice, used = state.dice[player], state.used[player]
+    scored: list[tuple[float, int]] = []
+    for icon, (val, code) in per_icon.items():
+        for d, v in enumerate(dice):
+            if used >> d & 1 or (v != icon and v != R.FACE_ANY):
+                continue
+            a = (d * NVAR) * n + code
+            if a in legal_set and a != first:
+                scored.append((val - (0.4 if v == R.FACE_ANY else 0.0), a))
+                break
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    out = [first] + [a for _, a in scored]
+    seen: list[int] = []
+    for a in out:
+        if a not in seen:
+            seen.append(a)
+    return seen[:max(1, width)]
+
+
+def rollout_value(state: RollIntoTownState, player: int, action: int, seed: int,
+                  deadline: float | None = None) -> float | None:
+    """Final score of ``player`` after ``action`` when every player then plays the greedy
+    policy and the future dice are drawn from ``random.Random(seed)`` (a sampled future: the
+    state's own seed and history are never consulted). ``state`` is not changed. With a
+    ``deadline`` (a ``time.perf_counter()`` value) the play-out gives up, returning None, when
+    a new round starts after it."""
+    sim = state.clone()
+    sim.apply_legal(action, player)
+    dice_rng = random.Random(seed)
+    play_rng = random.Random(seed ^ 0x5F3759DF)
+    while True:
+        cp = sim.current_player()
+        if cp == TERMINAL:
+            break
+        if cp == CHANCE:
+            if deadline is not None and not sim.rolled and time.perf_counter() > deadline:
+                return None
+            sim.apply_legal(sim.sample_chance(dice_rng))
+            continue
+        a = greedy_action(sim, cp, play_rng)
+        if a is None:  # pragma: no cover - greedy always moves for an active player
+            a = sim.legal_actions(cp)[0]
+        sim.apply_legal(a, cp)
+    return float(sim.scores()[player].total)
+
+
+def planned_action(state: RollIntoTownState, player: int, rng: random.Random,
+                   seconds: float) -> int | None:
+    """The planner's move for ``player``: in the discover phase it compares the greedy draw
+    with the best draw of each other icon on the dice by sampling futures (the rest of the
+    game's dice drawn from ``rng``, the same futures for every candidate) and playing them out
+    with the greedy policy; it takes the candidate with the best mean final score (ties: the
+    greedy one). Everywhere else, and when the budget allows no comparison, it plays the greedy
+    move.
+
+    ``seconds`` is the allowance per move: the number of futures is
+    ``seconds * ROUND_ROLLOUTS_PER_SECOND / (candidates * rounds left)`` (at most
+    :data:`MAX_SAMPLES`, at least 2 or none; three candidates only when each gets two futures,
+    else two), so moves are deterministic for a seed; a clock check stops the
+    sampling early if the machine is slower than budgeted (then, and only then, the move may
+    depend on the load). Returns None at chance or terminal nodes."""
+    if player < 0 or state.phase not in (DISCOVER, BUILD, COLLECT, MAINTAIN) \
+            or state.done[player]:
+        return None
+    start = time.perf_counter()
+    left = R.ROUNDS - state.round
+    futures = seconds * ROUND_ROLLOUTS_PER_SECOND / left  # rollouts to the end affordable
+    width = 3 if futures >= 6 else 2  # three candidates only with two futures each
+    cands = plan_candidates(state, player, rng, width)
+    if len(cands) < 2:
+        return greedy_action(state, player, rng)
+    samples = min(MAX_SAMPLES, int(futures / len(cands)))
+    if samples < 2:
+        return cands[0]
+    totals = [0.0] * len(cands)
+    deadline = start + seconds * 0.9
+    seeds = [rng.getrandbits(32) for _ in range(samples)]
+    for seed in seeds:
+        t = time.perf_counter()
+        values = [rollout_value(state, player, a, seed, deadline) for a in cands]
+        if None in values:
+            break  # the allowance ran out within this future: it is not counted
+        for k, v in enumerate(values):
+            totals[k] += v  # type: ignore[operator]
+        now = time.perf_counter()
+        if now + (now - t) > deadline:
+            break  # another future would overrun the allowance
+    best = 0
+    for k in range(1, len(cands)):
+        if totals[k] > totals[best] + 1e-9:
+            best = k
+    return cands[best]
+
+
 class RollIntoTownStrategy(Strategy):
     """The Roll into Town bots' evaluation and fast greedy policy (see the module docstring)."""
 
@@ -502,3 +669,8 @@ class RollIntoTownStrategy(Strategy):
                       rng: random.Random) -> int | None:
         """A fast heuristic greedy move (see the module docstring)."""
         return greedy_action(state, player, rng)
+
+    def planned_action(self, state: RollIntoTownState, player: int,  # type: ignore[override]
+                       rng: random.Random, seconds: float) -> int | None:
+        """The sampled-futures planner of the hard and expert levels (:func:`planned_action`)."""
+        return planned_action(state, player, rng, seconds)
