@@ -34,8 +34,8 @@ from typing import Callable
 
 from citybuilders.core.registry import load_game
 
-CONFIGS = [("kingdom-builder", 2, {}), ("sprawlopolis", 1, {}), ("roll-into-town", 2, {}),
-           ("roll-builder", 2, {})]
+CONFIGS = [("kingdom-builder", 2, {}), ("kingdom-builder", 3, {"expansions": ["crossroads"]}),
+           ("sprawlopolis", 1, {}), ("roll-into-town", 2, {}), ("roll-builder", 2, {})]
 
 
 def _rngs(seed: int) -> tuple[random.Random, int, random.Random]:
@@ -196,16 +196,58 @@ def clone_us(repeat: int) -> tuple[float, float]:
     return a, b
 
 
+def tensor_us(game_id: str, n: int, options: dict, repeat: int) -> tuple[float, float]:
+    """µs per observation tensor of a mid-game position (60 random history entries):
+    ``Encoder.encode`` (the direct path) and ``encode_from_observation`` (through the JSON);
+    best of 5 interleaved rounds of ``repeat`` tensors, each round over every seat."""
+    from citybuilders.rl.encoders import encoder_for
+
+    game = load_game(game_id, **options)
+    enc = encoder_for(game, n)
+    state = game.new_initial_state(n, 3)
+    rng = random.Random(3)
+    while state.move_number() < 60 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_legal(state.sample_chance(rng))
+        else:
+            p = rng.choice(state.active_players())
+            state.apply_legal(rng.choice(state.legal_actions(p)), p)
+    from_obs = getattr(enc, "encode_from_observation", None)
+    a = b = float("inf")
+    for _ in range(5):
+        t = time.perf_counter()
+        for i in range(repeat):
+            enc.encode(state, i % n)
+        a = min(a, (time.perf_counter() - t) / repeat * 1e6)
+        if from_obs is not None:
+            t = time.perf_counter()
+            for i in range(repeat):
+                from_obs(state, i % n)
+            b = min(b, (time.perf_counter() - t) / repeat * 1e6)
+    return a, b
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="RL adapter throughput vs the raw engine loop")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
     parser.add_argument("--only", default="openspiel,pettingzoo,gymnasium")
     parser.add_argument("--game", default="", help="comma-separated game ids (default: all)")
+    parser.add_argument("--tensors", action="store_true",
+                        help="only time one observation tensor per game (direct and via JSON)")
     args = parser.parse_args()
     games = set(filter(None, args.game.split(",")))
+    if args.tensors:
+        for game_id, n, options in CONFIGS:
+            if games and game_id not in games:
+                continue
+            a, b = tensor_us(game_id, n, options, 200)
+            extra = "+crossroads" if options.get("expansions") else ""
+            print(f"{game_id}{extra} {n}p tensor: encode {a:.0f} µs, "
+                  f"via observation JSON {b:.0f} µs", flush=True)
+        return
     only = set(args.only.split(","))
-    print(f"{'game':18} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
+    print(f"{'game':30} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
     for game_id, n, options in CONFIGS:
         if games and game_id not in games:
             continue
@@ -220,9 +262,10 @@ def main() -> None:
             loops.append(("gymnasium", gym_env, False))
         rates = best_rates(loops, game_id, n, options, args.games, args.repeat)
         base, base_obs = rates["raw"], rates["raw+obs"]
-        label = f"{game_id} {n}p"
+        label = f"{game_id} {n}p" + ("+" + "+".join(options["expansions"])
+                                     if options.get("expansions") else "")
         for name, r in rates.items():
-            print(f"{label:18} {name:22} {r:9.0f} {base / r:6.2f} {base_obs / r:9.2f}",
+            print(f"{label:30} {name:22} {r:9.0f} {base / r:6.2f} {base_obs / r:9.2f}",
                   flush=True)
     if "openspiel" in only:
         a, b = clone_us(2000)

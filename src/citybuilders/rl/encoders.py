@@ -7,7 +7,7 @@ per setup. The layout is a flat ``float32`` vector made of named pieces (see ``p
 piece is documented plane by plane in ``docs/rl.md``. Players are ordered *relative to the
 observer*: index 0 is the observing player, 1 the next player, and so on.
 
-Every game but Crossroads also has a *direct* path that reads the same facts straight from
+Every game also has a *direct* path that reads the same facts straight from
 the engine's fields (bitsets, cell lists, hands, dice, sheet fields)
 without building the JSON: ``encode``/``encode_into`` use it, ``encode_from_observation`` keeps
 the reference path, and tests/rl/test_direct_encoders.py checks that both give the identical
@@ -179,7 +179,7 @@ def _kb_builder(game: Game, n: int) -> Encoder:
     ]
     if crossroads:
         pieces += [("pieces", (n, len(_KB_PIECES), 20, 20)), ("second_card", (n, nk + 1)),
-                   ("tasks", (len(_KB_TASKS),))]
+                   ("tasks", (len(_KB_TASKS),)), ("crossroads_turn", (2, nk))]
     terrain_cache: dict[Any, np.ndarray] = {}
     status = {"ready": 0, "new": 1, "used": 2}
 
@@ -239,10 +239,14 @@ def _kb_builder(game: Game, n: int) -> Encoder:
                 if card is not None and card != "none":
                     v["second_card"][k, card_index(card)] = 1.0
             for task in cr.get("tasks", []):
-                if task in _KB_TASKS:
-                    v["tasks"][_KB_TASKS.index(task)] = 1.0
+                name = task.get("task") if isinstance(task, dict) else task
+                if name in _KB_TASKS:
+                    v["tasks"][_KB_TASKS.index(name)] = 1.0
+            for row, key in enumerate(("fort_card", "locked_terrain")):
+                if cr.get(key) in _KB_CARD_TERRAINS:
+                    v["crossroads_turn"][row, _KB_CARD_TERRAINS.index(cr[key])] = 1.0
 
-    direct = None if crossroads else _kb_direct(game, n, terrain_cache)
+    direct = _kb_direct(game, n, terrain_cache, crossroads)
     return Encoder(pieces, fill, direct)
 
 
@@ -252,14 +256,17 @@ def _bitplane(mask: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little").reshape(20, 20)
 
 
-def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray]
-               ) -> Callable[[State, int, dict[str, np.ndarray]], bool]:
-    """The base-game tensor read straight from the engine's bitsets (no observation JSON).
+def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray],
+               crossroads: bool = False) -> Callable[[State, int, dict[str, np.ndarray]], bool]:
+    """The tensor read straight from the engine's bitsets (no observation JSON).
 
     Reads exactly what ``observation(player)`` shows: settlements, supplies, tiles and their
     status, the visible cards (``visible_hand``), location tiles left, the Kingdom Builder
-    cards, deck size, discard and removed counts, turn data and scores. Identical to the JSON
-    path (tests/rl check both on random positions)."""
+    cards, deck size, discard and removed counts, turn data and scores; with ``crossroads``
+    also every seat's pieces (wagon, ship, warriors, city hall bitsets), the visible second
+    cards (``visible_hand2``), the task cards, the Fort's card and the locked terrain (the
+    public facts of ``crossroads_view``). Identical to the JSON path (tests/rl check both on
+    random positions)."""
     from ..games.kingdom_builder.rules.state import STATUS_NAMES
 
     nk = len(_KB_CARD_TERRAINS)
@@ -327,7 +334,34 @@ def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray]
         turn[n] = state.turn / 100.0
         turn[n + 1] = state.mand / 3.0
         turn[n + 2] = 1.0 if state.final_round else 0.0
+        if crossroads:
+            pieces_v, second_v = v["pieces"], v["second_card"]
+            for k in range(n):
+                p = (player + k) % n
+                plane = pieces_v[k]
+                for j, masks in enumerate((state.wagon, state.ship, state.warriors,
+                                           state.city_hall)):
+                    if masks[p]:
+                        plane[j] = _bitplane(masks[p])
+                vh = state.visible_hand2(p, player)
+                if vh is not None and vh >= 0:
+                    second_v[k, vh] = 1.0
+            v["tasks"][:] = tasks_of(state.tasks)
+            xt = v["crossroads_turn"]
+            if state.fort_card >= 0:
+                xt[0, state.fort_card] = 1.0
+            if state.lock >= 0:
+                xt[1, state.lock] = 1.0
         return True
+
+    task_cache: dict[tuple[str, ...], np.ndarray] = {}
+
+    def tasks_of(tasks: tuple[str, ...]) -> np.ndarray:
+        hit = task_cache.get(tasks)
+        if hit is None:
+            hit = task_cache[tasks] = np.array([1.0 if t in tasks else 0.0 for t in _KB_TASKS],
+                                               dtype=np.float32)
+        return hit
 
     return direct
 
