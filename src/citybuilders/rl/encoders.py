@@ -556,6 +556,7 @@ def _rit_builder(game: Game, n: int) -> Encoder:
 
     sided = (rit_loader.RIVER, rit_loader.COAST)
     cell_memo: dict[tuple[int, int, int], int] = {}  # cell -> bitmask of its planes
+    sheet_memo: dict[tuple[tuple[int, ...], ...], np.ndarray] = {}  # sheet cells -> map planes
     shifts = np.arange(nt + 4, dtype=np.int64)[:, None]
     rule = game.options["river_connect_rule"]
 
@@ -568,18 +569,26 @@ def _rit_builder(game: Game, n: int) -> Encoder:
         for k in range(n):
             sheet = state.sheets[(player + k) % n]
             terrain, sides, bld = sheet.terrain, sheet.sides, sheet.bld
-            codes = []
-            for i in range(sheet.geo.n):
-                t = terrain[i]
-                key = (t, sides[i] if t in sided else 0, bld[i])
-                m = cell_memo.get(key)
-                if m is None:
-                    m = cell_memo[key] = sum(1 << j for j in set(
-                        _rit_planes(cell_token(sheet, i), nt)))
-                codes.append(m)
-            # one bit per plane of each cell's code -> (planes, rows, cols) in one numpy step
-            maps[k] = ((np.array(codes, dtype=np.int64)[None, :] >> shifts) & 1).reshape(
-                maps[k].shape)
+            # a sheet changes a few cells a round: its planes are remembered by its cells
+            sheet_key = (tuple(terrain), tuple(sides), tuple(bld))
+            planes = sheet_memo.get(sheet_key)
+            if planes is None:
+                codes = []
+                for i in range(sheet.geo.n):
+                    t = terrain[i]
+                    key = (t, sides[i] if t in sided else 0, bld[i])
+                    m = cell_memo.get(key)
+                    if m is None:
+                        m = cell_memo[key] = sum(1 << j for j in set(
+                            _rit_planes(cell_token(sheet, i), nt)))
+                    codes.append(m)
+                # one bit per plane of each cell's code -> (planes, rows, cols) in one step
+                planes = ((np.array(codes, dtype=np.int64)[None, :] >> shifts) & 1).reshape(
+                    maps[k].shape).astype(np.float32)
+                if len(sheet_memo) >= 4096:
+                    sheet_memo.clear()
+                sheet_memo[sheet_key] = planes
+            maps[k] = planes
             res = resources[k]
             res[0] = sheet.res[0] / 9.0
             res[1] = sheet.res[1] / 9.0
