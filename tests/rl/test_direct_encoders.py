@@ -112,3 +112,25 @@ def test_crossroads_hidden_cards_change_nothing_in_the_other_players_tensor():
     for k in range(5):
         redealt = s.resample_from_infostate(1, random.Random(k))
         assert np.array_equal(enc.encode(redealt, 1), seen)
+
+
+def test_crossroads_sizes_and_task_plane_exact():
+    """Crossroads, 2 players: 15,372 floats; the task plane marks the task cards in play and
+    crossroads_turn starts empty (no Fort card, no locked terrain)."""
+    game = load_game("kingdom-builder", expansions=["crossroads"])
+    enc = encoder_for(game, 2)
+    assert enc.size == 12144 + 2 * 4 * 400 + 2 * 6 + 6 + 10 == 15372
+    assert dict(enc.pieces)["crossroads_turn"] == (2, 5)
+    s = game.new_initial_state(2, 1)
+    v = enc.views(enc.encode(s, 0))
+    assert s.tasks == ("fortress",)
+    assert v["tasks"].tolist() == [0, 1, 0, 0, 0, 0]  # home country, FORTRESS, road, ...
+    assert v["crossroads_turn"].sum() == 0
+    assert np.array_equal(enc.encode_from_observation(s, 0), enc.encode(s, 0))
+
+
+@pytest.mark.parametrize("sheet", ["highcrag", "goldplain"])
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_roll_builder_sheets_direct_tensor_equals_the_observation_tensor(sheet, seed):
+    check_both_paths(load_game("roll-builder", sheet=sheet), 2, seed, 7)

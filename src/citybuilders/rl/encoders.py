@@ -19,6 +19,7 @@ Only numpy is needed (no RL framework).
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -691,6 +692,18 @@ def _rb_builder(game: Game, n: int) -> Encoder:
     scalar_attrs = [attr_of[name] for name in scalar_fields]
     list_attrs = [(attr_of[name][0], m) for name, m in list_fields]
     big = 1 << 52
+    nbytes = width // 8
+    scalar_kinds = [kind for _, kind in scalar_attrs]
+
+    def getter(attrs: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+        """A function reading ``attrs`` of a sheet as one tuple (attrgetter, any count)."""
+        if len(attrs) == 1:
+            one = attrgetter(attrs[0])
+            return lambda sheet: (one(sheet),)
+        return attrgetter(*attrs) if attrs else (lambda sheet: ())
+
+    get_bits = getter(bit_attrs)
+    get_scalars = getter([attr for attr, _ in scalar_attrs])
 
     def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
         """Straight from the player sheets' fields (the values ``_position_json`` saves) and
@@ -698,14 +711,16 @@ def _rb_builder(game: Game, n: int) -> Encoder:
         scores = state.scores()
         for k, p in enumerate(_rel(player, n)):
             sheet = state.players[p]
-            bitsets = v["bitsets"][k]
-            for j, attr in enumerate(bit_attrs):
-                x = getattr(sheet, attr)
-                if x:
-                    bits(x, bitsets[j])
+            masks = [x or 0 for x in get_bits(sheet)]
+            if any(masks):
+                if max(masks) >> width:
+                    raise ValueError(f"roll-builder bitset wider than {width} bits")
+                # every field of the sheet in one unpack: bit i of field j -> [k, j, i]
+                raw = b"".join(int(x).to_bytes(nbytes, "little") for x in masks)
+                v["bitsets"][k] = np.unpackbits(np.frombuffer(raw, dtype=np.uint8),
+                                                bitorder="little").reshape(len(masks), width)
             sc = v["scalars"][k]
-            for j, (attr, kind) in enumerate(scalar_attrs):
-                x = getattr(sheet, attr)
+            for j, (x, kind) in enumerate(zip(get_scalars(sheet), scalar_kinds)):
                 if kind in ("gain", "conversion", "list"):
                     if x is not None:
                         sc[j] = 1.0  # a list in the JSON: "present"
