@@ -16,7 +16,8 @@ opponent is an embedded random bot with its own RNG):
 * ``raw``: ``legal_actions`` + ``random.choice`` + ``apply_legal``, chance from
   ``sample_chance`` - the bare engine;
 * ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON
-  every RL env must read; the adapters build their tensors from it).
+  what every RL env must show; the adapters' tensors hold the same facts, read from the
+  engine's fields).
 
 The random agents of the adapter rows pick from the env's legal-action list (the same list the
 action mask is made from), so scanning a 970,032-entry mask - an agent's cost - is not counted.
