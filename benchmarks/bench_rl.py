@@ -15,7 +15,7 @@ opponent is an embedded random bot with its own RNG):
 
 * ``raw``: ``legal_actions`` + ``random.choice`` + ``apply_legal``, chance from
   ``sample_chance`` - the bare engine;
-* ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON
+* ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON of
   what every RL env must show; the adapters' tensors hold the same facts, read from the
   engine's fields).
 
