@@ -1,8 +1,11 @@
 """RL adapter benchmarks: random play through each adapter against the raw engine loop.
 
 Run: ``python benchmarks/bench_rl.py [--games N] [--repeat R] [--only openspiel,...]
-[--game kingdom-builder,...]``.
-Needs the ``[rl]`` extra. Prints one table; not a test.
+[--game kingdom-builder,...] [--wall]``; ``--tensors`` times one observation tensor per game
+instead (direct path and through the observation JSON).
+Needs the ``[rl]`` extra. Prints one table; not a test. Times are this process's CPU time
+(``time.process_time``; ``--wall`` for wall-clock), so load from other jobs on a shared machine
+inflates them less; compare ratios measured in one run.
 
 Every row plays ``N`` random games (seeds 0..N-1) of one configuration and reports engine
 history entries (player moves + chance outcomes) per second, and the cost relative to two raw
@@ -12,16 +15,19 @@ opponent is an embedded random bot with its own RNG):
 
 * ``raw``: ``legal_actions`` + ``random.choice`` + ``apply_legal``, chance from
   ``sample_chance`` - the bare engine;
-* ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON
-  every RL env must read; the adapters build their tensors from it).
+* ``raw+obs``: the same plus ``observation(player)`` of the acting player every move (the JSON of
+  what every RL env must show; the adapters' tensors hold the same facts, read from the
+  engine's fields).
 
 The random agents of the adapter rows pick from the env's legal-action list (the same list the
 action mask is made from), so scanning a 970,032-entry mask - an agent's cost - is not counted.
-Adapter rows: OpenSpiel without observations (``legal_actions``/``apply_action`` through pyspiel,
-validated moves), OpenSpiel with the observation tensor of every acting player every move
+Adapter rows: OpenSpiel without observations (``is_terminal``/``is_chance_node``/
+``legal_actions`` of the pyspiel state, ``apply_action`` through pyspiel's C++, validated
+moves), OpenSpiel with the observation tensor of every acting player every move
 (``make_observation(game).set_from``, numpy views), PettingZoo AEC / Parallel
 and Gymnasium (observation tensor + action mask every step). Also: clone time of a mid-game
-Kingdom Builder state through pyspiel and through the engine.
+Kingdom Builder state through pyspiel and through the engine, and pyspiel's per-move dispatch
+floor (a trivial Python game played directly and through pyspiel).
 """
 
 from __future__ import annotations
@@ -34,8 +40,8 @@ from typing import Callable
 
 from citybuilders.core.registry import load_game
 
-CONFIGS = [("kingdom-builder", 2, {}), ("sprawlopolis", 1, {}), ("roll-into-town", 2, {}),
-           ("roll-builder", 2, {})]
+CONFIGS = [("kingdom-builder", 2, {}), ("kingdom-builder", 3, {"expansions": ["crossroads"]}),
+           ("sprawlopolis", 1, {}), ("roll-into-town", 2, {}), ("roll-builder", 2, {})]
 
 
 def _rngs(seed: int) -> tuple[random.Random, int, random.Random]:
@@ -69,6 +75,24 @@ def raw(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
 
 _GAMES: dict = {}
 
+_clock = time.process_time
+"""CPU seconds of this process: on the shared machine the time other jobs hold the cores does
+not count as ours (their cache and memory traffic still does). ``--wall`` uses
+``time.perf_counter`` instead."""
+
+
+def _pyspiel_game(game_id: str, n: int, options: dict, seed: int):
+    """The pyspiel game of the setup of ``seed``, loaded once (by the warm-up, before any timed
+    round), as an RL loop loads its game once."""
+    from citybuilders.rl import openspiel as cos
+
+    setup = _rngs(seed)[1]
+    key = (game_id, n, repr(options), setup)
+    if key not in _GAMES:
+        params = {k: ",".join(v) if isinstance(v, list) else v for k, v in options.items()}
+        _GAMES[key] = cos.load(game_id, players=n, seed=setup, **params)
+    return _GAMES[key]
+
 
 def openspiel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
     import pyspiel
@@ -76,10 +100,7 @@ def openspiel(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
     from citybuilders.rl import openspiel as cos
 
     chance, setup, rng = _rngs(seed)
-    key = (game_id, n, repr(options), setup)
-    if key not in _GAMES:  # loaded once (by the warm-up round), as an RL loop does
-        _GAMES[key] = cos.load(game_id, players=n, seed=setup, **options)
-    game = _GAMES[key]
+    game = _pyspiel_game(game_id, n, options, seed)
     state = game.new_initial_state()
     if obs:
         from open_spiel.python.observation import make_observation
@@ -153,9 +174,9 @@ def gym_env(game_id: str, n: int, options: dict, seed: int, obs: bool) -> int:
 def rate(fn: Callable[..., int], game_id: str, n: int, options: dict, games: int,
          obs: bool = False) -> float:
     """History entries per second over ``games`` seeded games."""
-    t = time.perf_counter()
+    t = _clock()
     moves = sum(fn(game_id, n, options, seed, obs) for seed in range(games))
-    return moves / (time.perf_counter() - t)
+    return moves / (_clock() - t)
 
 
 def best_rates(loops: list[tuple[str, Callable[..., int], bool]], game_id: str, n: int,
@@ -164,6 +185,9 @@ def best_rates(loops: list[tuple[str, Callable[..., int], bool]], game_id: str, 
     of load from other processes hits them alike."""
     for _, fn, obs in loops:
         fn(game_id, n, options, 10_000, obs)  # warm caches (board parse, imports)
+        if fn is openspiel:
+            for seed in range(games):
+                _pyspiel_game(game_id, n, options, seed)
     best: dict[str, float] = {}
     for _ in range(repeat):
         for name, fn, obs in loops:
@@ -185,14 +209,142 @@ def clone_us(repeat: int) -> tuple[float, float]:
     engine = cos.engine_state(state)
     a = b = float("inf")
     for _ in range(5):  # best of 5 interleaved rounds
-        t = time.perf_counter()
+        t = _clock()
         for _ in range(repeat):
             state.clone()
-        a = min(a, (time.perf_counter() - t) / repeat * 1e6)
-        t = time.perf_counter()
+        a = min(a, (_clock() - t) / repeat * 1e6)
+        t = _clock()
         for _ in range(repeat):
             engine.clone()
-        b = min(b, (time.perf_counter() - t) / repeat * 1e6)
+        b = min(b, (_clock() - t) / repeat * 1e6)
+    return a, b
+
+
+def tensor_us(game_id: str, n: int, options: dict, repeat: int) -> tuple[float, float]:
+    """µs per observation tensor of a mid-game position (60 random history entries):
+    ``Encoder.encode`` (the direct path) and ``encode_from_observation`` (through the JSON);
+    best of 5 interleaved rounds of ``repeat`` tensors, each round over every seat."""
+    from citybuilders.rl.encoders import encoder_for
+
+    game = load_game(game_id, **options)
+    enc = encoder_for(game, n)
+    state = game.new_initial_state(n, 3)
+    rng = random.Random(3)
+    while state.move_number() < 60 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_legal(state.sample_chance(rng))
+        else:
+            p = rng.choice(state.active_players())
+            state.apply_legal(rng.choice(state.legal_actions(p)), p)
+    from_obs = getattr(enc, "encode_from_observation", None)
+    a = b = float("inf")
+    for _ in range(5):
+        t = _clock()
+        for i in range(repeat):
+            enc.encode(state, i % n)
+        a = min(a, (_clock() - t) / repeat * 1e6)
+        if from_obs is not None:
+            t = _clock()
+            for i in range(repeat):
+                from_obs(state, i % n)
+            b = min(b, (_clock() - t) / repeat * 1e6)
+    return a, b
+
+
+def dispatch_floor(moves: int = 20_000) -> tuple[float, float]:
+    """µs per move of a trivial one-player Python game (a counter: actions 0 and 1, the game
+    ends after 100 moves) played directly and through pyspiel (registered as a Python game the
+    way the adapter registers ours, with the same Python-side fast paths): the per-move cost of
+    pyspiel's C++ dispatch that no adapter can remove (``apply_action`` enters C++, which calls
+    back ``current_player`` and ``_apply_action``)."""
+    import pyspiel
+
+    name = "citybuilders_bench_counter"
+
+    class Counter:
+        def __init__(self) -> None:
+            self.n = 0
+            self.legal = [0, 1]
+
+        def current_player(self) -> int:
+            return -4 if self.n >= 100 else 0
+
+        def apply(self, action: int) -> None:
+            self.n += 1
+
+    class CounterState(pyspiel.State):
+        def __init__(self, game: object) -> None:
+            super().__init__(game)
+            self.c = Counter()
+
+        def current_player(self) -> int:
+            return self.c.current_player()
+
+        def is_terminal(self) -> bool:
+            return self.c.n >= 100
+
+        def is_chance_node(self) -> bool:
+            return False
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return [] if self.c.n >= 100 else list(self.c.legal)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return self.c.legal
+
+        def _apply_action(self, action: int) -> None:
+            self.c.apply(action)
+
+        def returns(self) -> list[float]:
+            return [0.0]
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return str(action)
+
+        def __str__(self) -> str:
+            return str(self.c.n)
+
+    class CounterGame(pyspiel.Game):
+        def __init__(self, params: object = None) -> None:
+            super().__init__(gtype, pyspiel.GameInfo(
+                num_distinct_actions=2, max_chance_outcomes=0, num_players=1, min_utility=0.0,
+                max_utility=1.0, utility_sum=None, max_game_length=100), params or {})
+
+        def new_initial_state(self) -> CounterState:
+            return CounterState(self)
+
+    gtype = pyspiel.GameType(
+        short_name=name, long_name="bench counter",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=1,
+        min_num_players=1, provides_information_state_string=False,
+        provides_information_state_tensor=False, provides_observation_string=False,
+        provides_observation_tensor=False, parameter_specification={})
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(gtype, CounterGame)
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    a = b = float("inf")
+    for _ in range(5):
+        t = _clock()
+        done = 0
+        while done < moves:
+            c = Counter()
+            while c.current_player() != -4:
+                c.apply(rng.choice(c.legal))
+                done += 1
+        a = min(a, (_clock() - t) / done * 1e6)
+        t = _clock()
+        done = 0
+        while done < moves:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                done += 1
+        b = min(b, (_clock() - t) / done * 1e6)
     return a, b
 
 
@@ -202,10 +354,26 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
     parser.add_argument("--only", default="openspiel,pettingzoo,gymnasium")
     parser.add_argument("--game", default="", help="comma-separated game ids (default: all)")
+    parser.add_argument("--wall", action="store_true",
+                        help="wall-clock time instead of this process's CPU time")
+    parser.add_argument("--tensors", action="store_true",
+                        help="only time one observation tensor per game (direct and via JSON)")
     args = parser.parse_args()
+    if args.wall:
+        global _clock
+        _clock = time.perf_counter
     games = set(filter(None, args.game.split(",")))
+    if args.tensors:
+        for game_id, n, options in CONFIGS:
+            if games and game_id not in games:
+                continue
+            a, b = tensor_us(game_id, n, options, 200)
+            extra = "+crossroads" if options.get("expansions") else ""
+            print(f"{game_id}{extra} {n}p tensor: encode {a:.0f} µs, "
+                  f"via observation JSON {b:.0f} µs", flush=True)
+        return
     only = set(args.only.split(","))
-    print(f"{'game':18} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
+    print(f"{'game':30} {'loop':22} {'moves/s':>9} {'x raw':>6} {'x raw+obs':>9}")
     for game_id, n, options in CONFIGS:
         if games and game_id not in games:
             continue
@@ -220,13 +388,17 @@ def main() -> None:
             loops.append(("gymnasium", gym_env, False))
         rates = best_rates(loops, game_id, n, options, args.games, args.repeat)
         base, base_obs = rates["raw"], rates["raw+obs"]
-        label = f"{game_id} {n}p"
+        label = f"{game_id} {n}p" + ("+" + "+".join(options["expansions"])
+                                     if options.get("expansions") else "")
         for name, r in rates.items():
-            print(f"{label:18} {name:22} {r:9.0f} {base / r:6.2f} {base_obs / r:9.2f}",
+            print(f"{label:30} {name:22} {r:9.0f} {base / r:6.2f} {base_obs / r:9.2f}",
                   flush=True)
     if "openspiel" in only:
         a, b = clone_us(2000)
         print(f"kingdom-builder 2p clone: pyspiel {a:.1f} µs, engine {b:.1f} µs")
+        a, b = dispatch_floor()
+        print(f"trivial Python game, per move: direct {a:.2f} µs, through pyspiel {b:.2f} µs "
+              f"(pyspiel's dispatch floor: {b - a:.2f} µs a move)")
 
 
 if __name__ == "__main__":

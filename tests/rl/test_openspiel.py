@@ -234,3 +234,42 @@ def test_illegal_joint_action_changes_nothing():
     assert cos.engine_state(state).to_json() == before  # P1's legal move was not applied
     with pytest.raises(Exception, match="joint action: expected 2 actions, got 1"):
         state.apply_actions([legal0[0]])
+
+
+@pytest.mark.parametrize("name,params", [GAMES[1], GAMES[3], GAMES[6], GAMES[9]])
+def test_python_fast_paths_answer_as_pyspiel_does(name, params):
+    """legal_actions([player]), is_chance_node, is_simultaneous_node, is_player_node and
+    current_player answered in Python equal pyspiel's own C++ answers (pyspiel.State's
+    methods) at every node of a random game, for every player."""
+    game = cos.load(name, **params)
+    n = game.num_players()
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    B = pyspiel.State
+    kinds = set()
+    while True:
+        assert state.current_player() == B.current_player(state)
+        assert state.is_chance_node() == B.is_chance_node(state)
+        assert state.is_simultaneous_node() == B.is_simultaneous_node(state)
+        assert state.is_player_node() == B.is_player_node(state)
+        assert state.legal_actions() == B.legal_actions(state)
+        for p in range(n):
+            assert state.legal_actions(p) == B.legal_actions(state, p)
+        first = state.legal_actions()
+        if first:
+            first.append(-7)  # a new list each call: the adapter's memory is not changed
+            assert state.legal_actions()[-1] != -7
+        if state.is_terminal():
+            kinds.add("terminal")
+            break
+        if state.is_chance_node():
+            kinds.add("chance")
+            state.apply_action(rng.choice(state.legal_actions()))
+        elif state.is_simultaneous_node():
+            kinds.add("simultaneous")
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(n)])
+        else:
+            kinds.add("player")
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert kinds == ({"terminal", "chance", "simultaneous"} if name.startswith("roll")
+                     else {"terminal", "chance", "player"})

@@ -7,7 +7,7 @@ per setup. The layout is a flat ``float32`` vector made of named pieces (see ``p
 piece is documented plane by plane in ``docs/rl.md``. Players are ordered *relative to the
 observer*: index 0 is the observing player, 1 the next player, and so on.
 
-Every game but Crossroads also has a *direct* path that reads the same facts straight from
+Every game also has a *direct* path that reads the same facts straight from
 the engine's fields (bitsets, cell lists, hands, dice, sheet fields)
 without building the JSON: ``encode``/``encode_into`` use it, ``encode_from_observation`` keeps
 the reference path, and tests/rl/test_direct_encoders.py checks that both give the identical
@@ -19,6 +19,7 @@ Only numpy is needed (no RL framework).
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -179,7 +180,7 @@ def _kb_builder(game: Game, n: int) -> Encoder:
     ]
     if crossroads:
         pieces += [("pieces", (n, len(_KB_PIECES), 20, 20)), ("second_card", (n, nk + 1)),
-                   ("tasks", (len(_KB_TASKS),))]
+                   ("tasks", (len(_KB_TASKS),)), ("crossroads_turn", (2, nk))]
     terrain_cache: dict[Any, np.ndarray] = {}
     status = {"ready": 0, "new": 1, "used": 2}
 
@@ -239,10 +240,14 @@ def _kb_builder(game: Game, n: int) -> Encoder:
                 if card is not None and card != "none":
                     v["second_card"][k, card_index(card)] = 1.0
             for task in cr.get("tasks", []):
-                if task in _KB_TASKS:
-                    v["tasks"][_KB_TASKS.index(task)] = 1.0
+                name = task.get("task") if isinstance(task, dict) else task
+                if name in _KB_TASKS:
+                    v["tasks"][_KB_TASKS.index(name)] = 1.0
+            for row, key in enumerate(("fort_card", "locked_terrain")):
+                if cr.get(key) in _KB_CARD_TERRAINS:
+                    v["crossroads_turn"][row, _KB_CARD_TERRAINS.index(cr[key])] = 1.0
 
-    direct = None if crossroads else _kb_direct(game, n, terrain_cache)
+    direct = _kb_direct(game, n, terrain_cache, crossroads)
     return Encoder(pieces, fill, direct)
 
 
@@ -252,14 +257,17 @@ def _bitplane(mask: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little").reshape(20, 20)
 
 
-def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray]
-               ) -> Callable[[State, int, dict[str, np.ndarray]], bool]:
-    """The base-game tensor read straight from the engine's bitsets (no observation JSON).
+def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray],
+               crossroads: bool = False) -> Callable[[State, int, dict[str, np.ndarray]], bool]:
+    """The tensor read straight from the engine's bitsets (no observation JSON).
 
     Reads exactly what ``observation(player)`` shows: settlements, supplies, tiles and their
     status, the visible cards (``visible_hand``), location tiles left, the Kingdom Builder
-    cards, deck size, discard and removed counts, turn data and scores. Identical to the JSON
-    path (tests/rl check both on random positions)."""
+    cards, deck size, discard and removed counts, turn data and scores; with ``crossroads``
+    also every seat's pieces (wagon, ship, warriors, city hall bitsets), the visible second
+    cards (``visible_hand2``), the task cards, the Fort's card and the locked terrain (the
+    public facts of ``crossroads_view``). Identical to the JSON path (tests/rl check both on
+    random positions)."""
     from ..games.kingdom_builder.rules.state import STATUS_NAMES
 
     nk = len(_KB_CARD_TERRAINS)
@@ -327,7 +335,34 @@ def _kb_direct(game: Game, n: int, terrain_cache: dict[Any, np.ndarray]
         turn[n] = state.turn / 100.0
         turn[n + 1] = state.mand / 3.0
         turn[n + 2] = 1.0 if state.final_round else 0.0
+        if crossroads:
+            pieces_v, second_v = v["pieces"], v["second_card"]
+            for k in range(n):
+                p = (player + k) % n
+                plane = pieces_v[k]
+                for j, masks in enumerate((state.wagon, state.ship, state.warriors,
+                                           state.city_hall)):
+                    if masks[p]:
+                        plane[j] = _bitplane(masks[p])
+                vh = state.visible_hand2(p, player)
+                if vh is not None and vh >= 0:
+                    second_v[k, vh] = 1.0
+            v["tasks"][:] = tasks_of(state.tasks)
+            xt = v["crossroads_turn"]
+            if state.fort_card >= 0:
+                xt[0, state.fort_card] = 1.0
+            if state.lock >= 0:
+                xt[1, state.lock] = 1.0
         return True
+
+    task_cache: dict[tuple[str, ...], np.ndarray] = {}
+
+    def tasks_of(tasks: tuple[str, ...]) -> np.ndarray:
+        hit = task_cache.get(tasks)
+        if hit is None:
+            hit = task_cache[tasks] = np.array([1.0 if t in tasks else 0.0 for t in _KB_TASKS],
+                                               dtype=np.float32)
+        return hit
 
     return direct
 
@@ -522,6 +557,7 @@ def _rit_builder(game: Game, n: int) -> Encoder:
 
     sided = (rit_loader.RIVER, rit_loader.COAST)
     cell_memo: dict[tuple[int, int, int], int] = {}  # cell -> bitmask of its planes
+    sheet_memo: dict[tuple[tuple[int, ...], ...], np.ndarray] = {}  # sheet cells -> map planes
     shifts = np.arange(nt + 4, dtype=np.int64)[:, None]
     rule = game.options["river_connect_rule"]
 
@@ -534,18 +570,26 @@ def _rit_builder(game: Game, n: int) -> Encoder:
         for k in range(n):
             sheet = state.sheets[(player + k) % n]
             terrain, sides, bld = sheet.terrain, sheet.sides, sheet.bld
-            codes = []
-            for i in range(sheet.geo.n):
-                t = terrain[i]
-                key = (t, sides[i] if t in sided else 0, bld[i])
-                m = cell_memo.get(key)
-                if m is None:
-                    m = cell_memo[key] = sum(1 << j for j in set(
-                        _rit_planes(cell_token(sheet, i), nt)))
-                codes.append(m)
-            # one bit per plane of each cell's code -> (planes, rows, cols) in one numpy step
-            maps[k] = ((np.array(codes, dtype=np.int64)[None, :] >> shifts) & 1).reshape(
-                maps[k].shape)
+            # a sheet changes a few cells a round: its planes are remembered by its cells
+            sheet_key = (tuple(terrain), tuple(sides), tuple(bld))
+            planes = sheet_memo.get(sheet_key)
+            if planes is None:
+                codes = []
+                for i in range(sheet.geo.n):
+                    t = terrain[i]
+                    key = (t, sides[i] if t in sided else 0, bld[i])
+                    m = cell_memo.get(key)
+                    if m is None:
+                        m = cell_memo[key] = sum(1 << j for j in set(
+                            _rit_planes(cell_token(sheet, i), nt)))
+                    codes.append(m)
+                # one bit per plane of each cell's code -> (planes, rows, cols) in one step
+                planes = ((np.array(codes, dtype=np.int64)[None, :] >> shifts) & 1).reshape(
+                    maps[k].shape).astype(np.float32)
+                if len(sheet_memo) >= 4096:
+                    sheet_memo.clear()
+                sheet_memo[sheet_key] = planes
+            maps[k] = planes
             res = resources[k]
             res[0] = sheet.res[0] / 9.0
             res[1] = sheet.res[1] / 9.0
@@ -648,6 +692,18 @@ def _rb_builder(game: Game, n: int) -> Encoder:
     scalar_attrs = [attr_of[name] for name in scalar_fields]
     list_attrs = [(attr_of[name][0], m) for name, m in list_fields]
     big = 1 << 52
+    nbytes = width // 8
+    scalar_kinds = [kind for _, kind in scalar_attrs]
+
+    def getter(attrs: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+        """A function reading ``attrs`` of a sheet as one tuple (attrgetter, any count)."""
+        if len(attrs) == 1:
+            one = attrgetter(attrs[0])
+            return lambda sheet: (one(sheet),)
+        return attrgetter(*attrs) if attrs else (lambda sheet: ())
+
+    get_bits = getter(bit_attrs)
+    get_scalars = getter([attr for attr, _ in scalar_attrs])
 
     def direct(state: Any, player: int, v: dict[str, np.ndarray]) -> bool:
         """Straight from the player sheets' fields (the values ``_position_json`` saves) and
@@ -655,14 +711,16 @@ def _rb_builder(game: Game, n: int) -> Encoder:
         scores = state.scores()
         for k, p in enumerate(_rel(player, n)):
             sheet = state.players[p]
-            bitsets = v["bitsets"][k]
-            for j, attr in enumerate(bit_attrs):
-                x = getattr(sheet, attr)
-                if x:
-                    bits(x, bitsets[j])
+            masks = [x or 0 for x in get_bits(sheet)]
+            if any(masks):
+                if max(masks) >> width:
+                    raise ValueError(f"roll-builder bitset wider than {width} bits")
+                # every field of the sheet in one unpack: bit i of field j -> [k, j, i]
+                raw = b"".join(int(x).to_bytes(nbytes, "little") for x in masks)
+                v["bitsets"][k] = np.unpackbits(np.frombuffer(raw, dtype=np.uint8),
+                                                bitorder="little").reshape(len(masks), width)
             sc = v["scalars"][k]
-            for j, (attr, kind) in enumerate(scalar_attrs):
-                x = getattr(sheet, attr)
+            for j, (x, kind) in enumerate(zip(get_scalars(sheet), scalar_kinds)):
                 if kind in ("gain", "conversion", "list"):
                     if x is not None:
                         sc[j] = 1.0  # a list in the JSON: "present"

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
@@ -66,7 +67,7 @@ def engine_state(state: Any) -> State:
 class _Box:
     """Holds the engine state; deep copy = ``clone()``, pickle = the ``to_json()`` record."""
 
-    __slots__ = ("state", "shared", "simultaneous", "pass_action", "legal")
+    __slots__ = ("state", "shared", "simultaneous", "pass_action", "pass_list", "legal")
 
     def __init__(self, state: State, shared: bool = False, simultaneous: bool | None = None,
                  pass_action: int | None = None) -> None:
@@ -77,6 +78,7 @@ class _Box:
             pass_action = state.game.num_distinct_actions() if simultaneous else -1
         self.simultaneous = simultaneous
         self.pass_action = pass_action
+        self.pass_list = [pass_action]
         # (move number, {player: legal actions}) of the position last asked about
         self.legal: tuple[int, dict[int, list[int]]] | None = None
 
@@ -192,28 +194,74 @@ class CitybuildersState(pyspiel.State):
         self._box = _Box(state, shared)
 
     # --------------------------------------------------------------- dynamics
+    # pyspiel calls the underscore methods (and current_player, is_terminal, chance_outcomes)
+    # from C++. The public ones below that pyspiel.State also defines (legal_actions,
+    # is_chance_node, ...) give pyspiel's answer from Python directly, so a Python caller
+    # skips the C++ round trip (each pyspiel call re-enters Python 3-5 times and converts the
+    # action list to a C++ vector and back).
     def current_player(self) -> int:
-        """Player to act, CHANCE, SIMULTANEOUS or TERMINAL."""
+        """Player to act, CHANCE, SIMULTANEOUS or TERMINAL (the engine's ids are pyspiel's:
+        -1 chance, -4 terminal)."""
         cp = self._box.state.current_player()
-        if cp == TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
-        if cp == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        if self._box.simultaneous:
-            return pyspiel.PlayerId.SIMULTANEOUS
+        if cp >= 0 and self._box.simultaneous:
+            return _SIMULTANEOUS
         return cp
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def is_chance_node(self) -> bool:
+        """True at a chance node (pyspiel's answer, without the C++ round trip)."""
+        return self._box.state.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        """True where the active players act together (roll-and-writes)."""
+        return self._box.simultaneous and self._box.state.current_player() >= 0
+
+    def is_player_node(self) -> bool:
+        """True where one player acts (False at simultaneous nodes, as pyspiel's)."""
+        return not self._box.simultaneous and self._box.state.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions([player])`` answered in Python (a new list each call).
+
+        As pyspiel's Python-game rule: ``[]`` at the end; the chance outcomes at a chance
+        node (any ``player``); ``player``'s actions if it is the current player or, at a
+        simultaneous node, any player (``[pass]`` for an inactive one); ``[]`` for another
+        player of a sequential game. A pseudo-player at a player node goes to pyspiel
+        (which raises, naming it)."""
         box = self._box
         s = box.state
+        cp = s.current_player()
+        if cp < 0:
+            if cp == CHANCE:
+                return [a for a, _ in s.chance_outcomes()]
+            if cp == TERMINAL:
+                return []
+        if player is None:
+            player = _SIMULTANEOUS if box.simultaneous else cp
+        elif player < 0 and player != (_SIMULTANEOUS if box.simultaneous else cp):
+            return pyspiel.State.legal_actions(self, player)
+        if player == cp or box.simultaneous:
+            return list(self._legal_actions(player))
+        return []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """``player``'s legal actions, remembered for this position: pyspiel asks for them
+        before applying, and the apply then checks membership instead of recomputing them.
+        The caller must not change the list."""
+        box = self._box
+        s = box.state
+        move = s.move_number()
+        cached = box.legal
+        if cached is not None and cached[0] == move:
+            legal = cached[1].get(player)
+            if legal is not None:
+                return legal
+        else:
+            cached = box.legal = (move, {})
         if box.simultaneous and player not in s.active_players():
-            return [box.pass_action]
-        legal = s.legal_actions(player)
-        # remembered for the validation of the next apply (pyspiel asks for legal actions
-        # before applying; checking membership is cheaper than recomputing them)
-        if box.legal is None or box.legal[0] != s.move_number():
-            box.legal = (s.move_number(), {})
-        box.legal[1][player] = legal
+            legal = box.pass_list
+        else:
+            legal = s.legal_actions(player)
+        cached[1][player] = legal
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -224,28 +272,34 @@ class CitybuildersState(pyspiel.State):
         box = self._box
         s = box.own()
         cp = s.current_player()
+        action = int(action)
         if cp == CHANCE:
-            s.apply_action(int(action))
+            s.apply_action(action)
         else:
-            _apply_checked(box, s, int(action), cp)
+            _apply_checked(box, s, action, cp)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """Check the whole joint action on this position, then apply the active players'
         actions in player order (an illegal one raises before anything changes)."""
         box = self._box
         s = box.own()
-        active = s.active_players()
         if len(actions) != s.num_players:
             raise ValueError(f"joint action: expected {s.num_players} actions, got "
                              f"{len(actions)}")
+        active = s.active_players()
+        cached = box.legal
+        known = cached[1] if cached is not None and cached[0] == s.move_number() else {}
         moves = []
         for p, a in enumerate(actions):
             a = int(a)
             if p in active:
-                if a not in _legal_of(box, s, p):
+                legal = known.get(p)
+                if legal is None:
+                    legal = s.legal_actions(p)
+                if not _contains(legal, a):
                     s.apply_action(a, p)  # raises IllegalActionError naming the reason
                 moves.append((p, a))
-            elif a not in (box.pass_action, pyspiel.INVALID_ACTION):
+            elif a != box.pass_action and a != _INVALID_ACTION:
                 raise ValueError(f"player {p} may not act now (only 'pass', id "
                                  f"{box.pass_action}), got action {a}")
         box.legal = None
@@ -292,24 +346,25 @@ class CitybuildersState(pyspiel.State):
                 + ",".join(f"{a}:{b}" for a, b in s.history()))
 
 
-def _legal_of(box: _Box, s: State, player: int) -> list[int]:
-    """``player``'s legal actions in this position (remembered ones if of this position)."""
-    cached = box.legal
-    if cached is not None and cached[0] == s.move_number() and player in cached[1]:
-        return cached[1][player]
-    return s.legal_actions(player)
+def _contains(legal: list[int], action: int) -> bool:
+    """``action in legal`` for the engine's sorted legal-action lists, by bisection (a list of
+    Sprawlopolis holds ~1,000 actions). An unsorted list may answer False for a legal action;
+    the caller then validates through ``apply_action``, so the answer is never wrong."""
+    i = bisect_left(legal, action)
+    return i < len(legal) and legal[i] == action
 
 
 def _apply_checked(box: _Box, s: State, action: int, player: int) -> None:
     """Apply ``player``'s action, validated against the remembered legal actions when they are
     of this position, else by ``apply_action`` (IllegalActionError naming the reason)."""
     cached = box.legal
-    if cached is not None and cached[0] == s.move_number() and action in cached[1].get(
-            player, ()):
-        box.legal = None
-        s.apply_legal(action, player)
-    else:
-        s.apply_action(action, player)
+    if cached is not None and cached[0] == s.move_number():
+        legal = cached[1].get(player)
+        if legal is not None and _contains(legal, action):
+            box.legal = None
+            s.apply_legal(action, player)
+            return
+    s.apply_action(action, player)
 
 
 class Observer:
@@ -395,6 +450,8 @@ class EngineBot(pyspiel.Bot):
 
 
 _GAME_TYPES: dict[str, Any] = {}
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+_INVALID_ACTION = int(pyspiel.INVALID_ACTION)
 _RESAMPLE_RNG = random.Random(0)
 
 
