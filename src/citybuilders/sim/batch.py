@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
+import os
+import signal
 import statistics
+import threading
+import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -30,6 +34,34 @@ class BatchSpec:
     game: str
     players: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
+
+
+def die_with_parent() -> None:
+    """Pool-worker initializer: end this worker when the driver that forked it dies.
+
+    A driver killed with ``kill -9`` cannot shut its pool down, and a forked worker blocked on
+    the task queue never sees end-of-file (its sibling holds the queue open), so without this
+    the workers outlive the run. On Linux the kernel sends SIGKILL when the parent dies
+    (``prctl(PR_SET_PDEATHSIG)``); elsewhere, and as a back-up, a daemon thread checks the
+    parent's pid once a second and exits the worker when it changed."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # pragma: no cover - the parent died before prctl
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
 
 
 def play_one(spec: BatchSpec, index: int, base_seed: int, game: Any = None) -> dict[str, Any]:
@@ -108,8 +140,6 @@ def run_batch(
                 progress(k)
     else:
         ctx = mp.get_context()
-        from .executor import die_with_parent
-
         with ctx.Pool(jobs, initializer=die_with_parent) as pool:
             for k, row in enumerate(pool.imap_unordered(_worker, tasks, chunksize=4), 1):
                 rows.append(row)

@@ -15,13 +15,10 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing as mp
 import os
-import signal
 import socket
-import threading
-import time
 from typing import Any, Iterable, Iterator, Protocol
 
-from .batch import BatchSpec, play_range, warm_up
+from .batch import BatchSpec, die_with_parent, play_range, warm_up
 from ..core.i18n import N_
 
 __all__ = ["Executor", "LocalExecutor", "RayExecutor", "ExecutorError", "make_executor",
@@ -54,34 +51,6 @@ class Executor(Protocol):
     def ready(self) -> bool:
         """True once a worker can take a batch at once (the driver plays games until then)."""
         ...  # pragma: no cover - protocol
-
-
-def die_with_parent() -> None:
-    """Pool-worker initializer: end this worker when the driver that forked it dies.
-
-    A driver killed with ``kill -9`` cannot shut its pool down, and a forked worker blocked on
-    the task queue never sees end-of-file (its sibling holds the queue open), so without this
-    the workers outlive the run. On Linux the kernel sends SIGKILL when the parent dies
-    (``prctl(PR_SET_PDEATHSIG)``); elsewhere, and as a back-up, a daemon thread checks the
-    parent's pid once a second and exits the worker when it changed."""
-    parent = os.getppid()
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    if os.getppid() != parent:  # pragma: no cover - the parent died before prctl
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
 
 
 def _window(workers: int) -> int:
