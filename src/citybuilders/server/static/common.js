@@ -90,7 +90,7 @@ CB.scoreTable = (view, hotSeat, end) => {
       ...parts.map((p) => {
         const v = String((s.parts || {})[p] ?? "");
         if (!end) return CB.el("td", { text: v });
-        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, title: CB.t("show on the board"), text: v }));
+        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, "data-seat": String(i), title: CB.t("show on the board"), text: v }));
       }), CB.el("td", { class: "total", text: String(s.total) })));
   });
   return wrap;
@@ -175,6 +175,42 @@ CB.explainPart = (board, part) => {
   }
   if (hit) { hit.classList.add("cb-flash"); CB.showTip(hit); }
 };
+/* What scored: a points cell of the end screen clicked (seat, part): the board elements that
+   earned it (view.explain[seat][part], server/explain.py) outlined in the seat's colour, the
+   rest dimmed, and one sentence in ``note`` (aria-live). part null: clear. Returns the keys. */
+CB.showScored = (board, view, seat, part, note) => {
+  board.querySelectorAll(".cb-scored").forEach((e) => e.classList.remove("cb-scored", ...[0, 1, 2, 3, 4].map((k) => "cb-scored-p" + k)));
+  board.classList.remove("scoring");
+  delete board.dataset.scored;
+  if (part === null || part === undefined) { if (note) note.textContent = ""; return []; }
+  const keys = ((view.explain || {})[String(seat)] || {})[part] || [];
+  const els = CB.keyElements(board, { actor: view.cooperative ? null : seat, keys });
+  for (const e of els) e.classList.add("cb-scored", "cb-scored-p" + (seat % 5));
+  if (els.length) board.classList.add("scoring");
+  board.dataset.scored = keys.join(" ");
+  const name = view.cooperative && view.seats.length > 1 ? view.seats.map((x) => x.name).join(" + ") : CB.seatName(view, seat);
+  const vars = { name, part: (view.score_labels && view.score_labels[part]) || part, points: String(((view.scores[seat] || {}).parts || {})[part] ?? "") };
+  if (note) {
+    note.textContent = els.length ? CB.t("{name}: {part} scored {points}; {count} highlighted on the board", { ...vars, count: els.length })
+      : CB.t("{name}: {part} scored {points}; nothing on the board to highlight", vars);
+  }
+  return keys;
+};
+/* The seat-colour key next to the board: each player's name in the colour of their pieces,
+   last-turn outlines and end-screen highlights (palette CB.SEAT_COLORS, seat mod 5). */
+CB.renderSeatKey = (view, you) => {
+  const box = document.getElementById("seat-key");
+  if (!box) return;
+  const seats = view.seats || [];
+  box.hidden = !seats.length;
+  box.replaceChildren();
+  if (!seats.length) return;
+  box.append(CB.el("span", { class: "muted", text: CB.t("Players:") }));
+  seats.forEach((s, i) => {
+    const label = s.name + (you !== null && you !== undefined && you === i ? " " + CB.t("(you)") : "");
+    box.append(CB.el("span", { class: "seat-key-item", "data-seat": String(i) }, CB.el("span", { class: "seat-swatch p" + (i % 5), "aria-hidden": "true" }), CB.el("span", { text: label })));
+  });
+};
 /* A short human label of a click key: the first part of its element's <title>, else the key
    in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
 CB.labelOf = (board, key) => {
@@ -249,11 +285,13 @@ CB.zoomApply = (board) => {
   if (!svg) return;
   svg.style.width = CB.zoom === 1 ? "" : (CB.zoom * 100) + "%";
   svg.style.maxWidth = CB.zoom === 1 ? "" : "none";
+  svg.style.maxHeight = CB.zoom === 1 ? "" : "none";
   const label = document.getElementById("zoom-level");
   if (label) label.textContent = Math.round(CB.zoom * 100) + "%";
 };
+CB.zoomTo = (board, z) => { CB.zoom = Math.max(1, Math.min(4, z)); sessionStorage.setItem("cb_zoom", String(CB.zoom)); CB.zoomApply(board); };
 CB.zoomControls = (board) => {
-  const set = (z) => { CB.zoom = Math.max(1, Math.min(4, z)); sessionStorage.setItem("cb_zoom", String(CB.zoom)); CB.zoomApply(board); };
+  const set = (z) => CB.zoomTo(board, z);
   const bind = (id, fn) => { const b = document.getElementById(id); if (b) b.addEventListener("click", fn); };
   bind("zoom-in", () => set(CB.zoom * 1.5));
   bind("zoom-out", () => set(CB.zoom / 1.5));
