@@ -22,11 +22,24 @@ CB.setSvg = (box, markup) => {
   t.content.querySelectorAll("*").forEach((e) => {
     for (const a of Array.from(e.attributes)) {
       const n = a.name.toLowerCase();
+      if (n.startsWith("on")) { e.removeAttribute(a.name); continue; }
+      if (n !== "href" && !n.endsWith(":href") && n !== "src") continue;
       const v = a.value.replace(/[\s\u0000-\u001f]+/g, "").toLowerCase();
-      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href") || n === "src") && (v.startsWith("javascript:") || v.startsWith("data:text")))) e.removeAttribute(a.name);
+      if (v.startsWith("javascript:") || v.startsWith("data:text")) e.removeAttribute(a.name);
     }
   });
   box.replaceChildren(t.content);
+  box.cbKeys = null;
+};
+/* The element of a click key (data-key) on a board put there by CB.setSvg: one pass over the
+   board builds a key -> element map (the first element of each key), kept until the next board. */
+CB.keyed = (board, key) => {
+  if (!board) return null;
+  if (!board.cbKeys) {
+    board.cbKeys = new Map();
+    for (const e of board.querySelectorAll("[data-key]")) { const k = e.getAttribute("data-key"); if (!board.cbKeys.has(k)) board.cbKeys.set(k, e); }
+  }
+  return board.cbKeys.get(key) || null;
 };
 /* The page language (<html lang>, e.g. "pt-BR"): every API and WebSocket call carries it as
    ?lang= so the server's texts (errors, panels, status lines, log) come in the same language. */
@@ -214,7 +227,7 @@ CB.renderSeatKey = (view, you) => {
 /* A short human label of a click key: the first part of its element's <title>, else the key
    in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
 CB.labelOf = (board, key) => {
-  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const e = CB.keyed(board, key);
   if (e) {
     const t = e.querySelector(":scope > title");
     if (t && t.textContent) return t.textContent.split(":")[0];
@@ -232,7 +245,7 @@ CB.labelOf = (board, key) => {
 /* The accessible name of a target: its whole <title> (which holds the visible text, e.g. a
    die's value), else its label. */
 CB.nameOf = (board, key) => {
-  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const e = CB.keyed(board, key);
   const t = e && e.querySelector(":scope > title");
   return t && t.textContent ? t.textContent : CB.labelOf(board, key);
 };

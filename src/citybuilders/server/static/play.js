@@ -86,7 +86,7 @@ function keyLabel(key, cands) {
   return CB.labelOf(boardEl, key);
 }
 function svgElement(key) {
-  return boardEl.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  return CB.keyed(boardEl, key);
 }
 
 /* ------------------------------------------------------------------ rendering */
