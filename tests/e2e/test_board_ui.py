@@ -349,6 +349,8 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
     assert page.locator("#end-scores td:first-child").all_text_contents() == names
     assert page.locator("#seat-key .seat-key-item").all_text_contents() == names
     assert page.locator("#seat-key .seat-swatch.p1").count() == 1
+    for box in ("#presence", "#panels", "#scores", "#status"):  # one screen for both: no "you"
+        assert "(you)" not in page.locator(box).inner_text(), box
     whos = set(page.locator("#log .who").all_text_contents())
     assert {"Ana <b>: ", "Bo: "} <= whos
     page.screenshot(path=str(artifacts / "ui-names-hot-seat-end.png"), full_page=True)

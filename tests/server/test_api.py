@@ -378,3 +378,12 @@ def test_games_survive_a_new_app_on_the_same_database(db_url):
     with TestClient(create_app(url)) as c:
         after = view(c, gid, toks[0])
     assert after == before
+
+
+def test_import_form_without_a_file_asks_for_one(client):
+    r = client.post("/import", files={"file": ("", b"", "application/octet-stream")})
+    assert r.status_code == 400
+    assert 'file: choose a record file (JSON, from "Export record") to import' in r.text.replace("&#34;", '"').replace("&quot;", '"')
+    assert "malformed" not in r.text
+    r = client.post("/import", data={"other": "x"})
+    assert r.status_code == 400 and "choose a record file" in r.text

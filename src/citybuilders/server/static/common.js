@@ -74,17 +74,19 @@ CB.value = (v) => {
   return CB.el("span", { text: String(v) });
 };
 /* "Your view": the server's human-readable panels (view.display: [{title, value}]). */
-CB.renderPanels = (view) => {
+CB.renderPanels = (view, hotSeat) => {
   const box = document.getElementById("panels");
   box.replaceChildren();
-  const panels = (view && view.display) || [];
+  const neutral = (v) => (typeof v === "string" ? CB.neutral(v, true) : Array.isArray(v) ? v.map(neutral)
+    : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [CB.neutral(k, true), neutral(x)])) : v);
+  const panels = ((view && view.display) || []).map((p) => (hotSeat ? { title: p.title, value: neutral(p.value) } : p));
   if (!panels.length) { box.append(CB.el("p", { class: "muted", text: CB.t("(nothing to show)") })); return; }
   for (const p of panels) {
     box.append(CB.el("section", { class: "panel", "data-panel": p.title }, CB.el("h4", { text: p.title }), CB.value(p.value)));
   }
 };
 /* "(you)" makes no sense on a hot-seat screen shared by every player: neutral wording there. */
-CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").replace(/ \(you\)/g, "") : String(text || ""));
+CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").split(" " + CB.t("(you)")).join("").replace(/ \(you\)/g, "") : String(text || ""));
 /* The score table. Co-op games: one shared row (every seat has the same score). ``end``: the
    part cells are buttons that show on the board what the part is about (CB.explainPart). */
 CB.scoreTable = (view, hotSeat, end) => {

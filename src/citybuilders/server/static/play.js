@@ -167,7 +167,7 @@ function render() {
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
   document.getElementById("scores").replaceChildren(CB.scoreTable(view, hotSeat, view.terminal));
   CB.renderSeatKey(view, hotSeat ? null : view.you);
-  CB.renderPanels(view);
+  CB.renderPanels(view, hotSeat);
   CB.renderLog(view, boardEl);
   renderTabs(view);
   // end screen
