@@ -546,9 +546,15 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                 info["spectator_url"] = base + _play_url(
                     lg.id, [await online.spectator_token(m, lg)])
             page = {"game_id": lg.id, "tokens": info["tokens"]}
+            # the first seat's current view rides in the page, so the board is drawn without
+            # waiting for the websocket (which then skips that view: ?have=<state id>)
+            first = min(seats) if SPECTATOR not in seats else SPECTATOR
+            page_json = _script_json(page)[:-1] + ', "view": ' + m.view_json(
+                lg, first, request_language(request)).decode("utf-8").translate(
+                    _SCRIPT_ESCAPES) + "}"
             resp = templates.TemplateResponse(request, "play.html", {
                 "title": lg.game.title or lg.game.name, "game_id": lg.id,
-                "page_json": _script_json(page), "invites": info["invites"],
+                "page_json": page_json, "invites": info["invites"],
                 "online_json": _script_json(info), "spectator": spectator,
                 "replay_url": f"/replay/{lg.id}?" + urlencode([("t", t) for t in seats.values()]),
             })
@@ -789,7 +795,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         client.views = websocket.query_params.get("presence") != "1"
         conn = (client, seat)
         client.start()
-        if client.views:
+        # ?have=<state id>: the page already holds this state's view (it came with the page)
+        if client.views and websocket.query_params.get("have") != str(lg.version):
             client.offer(ws_view_message(m.view_json(lg, seat, client.lang)))
         lg.connections.add(conn)
         online.push_presence(lg)

@@ -25,7 +25,8 @@ const statusEl = document.getElementById("status");
 
 function connect(seat) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}&lang=${encodeURIComponent(CB.lang)}`);
+  const have = views[seat] ? `&have=${views[seat].state_id}` : "";  // the server skips a view we hold
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}&lang=${encodeURIComponent(CB.lang)}${have}`);
   ws.onopen = () => { backoff[seat] = 500; setConn(true); };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -499,4 +500,5 @@ notifyBox.addEventListener("change", async () => {
 
 CB.zoomControls(boardEl);
 CB.tips(boardEl);
+if (P.view && seats.includes(P.view.seat)) onView(P.view.seat, P.view);  // drawn at once
 seats.forEach(connect);
