@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ui_helpers import DESKTOP, PHONE, axe, new_game, play_by_api, wait_ready
+from ui_helpers import DESKTOP, PHONE, _call, axe, new_game, play_by_api, wait_ready
 
 from citybuilders.core.registry import registered_games
 
@@ -69,6 +69,11 @@ def test_screenshots_axe_start_and_end(browser, live_server, artifacts, game):
                 assert rows == 2  # header + one shared row
             page.locator("#end-close").click()
             page.screenshot(path=str(artifacts / f"ui-{game}-{name}-end-board.png"), full_page=True)
+            page.reload()
+            page.wait_for_selector("#endscreen:not([hidden])")
+            what_scored(page, live_server, g, game)
+            axe(page, f"{game} board showing what scored")
+            page.screenshot(path=str(artifacts / f"ui-{game}-{name}-what-scored.png"), full_page=True)
             page.goto(live_server + page.locator("#replay-link").get_attribute("href"))
             page.wait_for_selector("#board svg")
             page.locator("#prev").click()
@@ -77,6 +82,39 @@ def test_screenshots_axe_start_and_end(browser, live_server, artifacts, game):
             page.screenshot(path=str(artifacts / f"ui-{game}-replay.png"), full_page=True)
         assert page.js_errors == []
         ctx.close()
+
+
+def what_scored(page, base: str, g: dict, game: str) -> None:
+    """End screen: a points cell clicked outlines on the board exactly the elements the server
+    says earned it (view.explain, the calculator's leave-out test), in that seat's colour,
+    with one sentence read out (aria-live); the side table's cells do it too, by keyboard."""
+    view = _call(f"{base}/api/games/{g['id']}/view", token=g["tokens"][0])[1]
+    assert set(view["explain"]) == ({"0"} if game == "sprawlopolis" else
+                                    {str(s) for s in range(len(view["seats"]))})
+    seat, part = max(((s, p) for s, d in view["explain"].items() for p in d),
+                     key=lambda sp: (len(view["explain"][sp[0]][sp[1]]), sp))
+    keys = view["explain"][seat][part]
+    assert keys, f"{game}: no part of the finished game shows anything"
+    page.locator(f'#end-scores button.part[data-seat="{seat}"][data-part="{part}"]').click()
+    page.wait_for_selector("#endscreen", state="hidden")
+    got = page.evaluate("""() => [...document.querySelectorAll('#board .cb-scored')].map((e) =>
+        [e.getAttribute('data-key') || e.getAttribute('data-at'), e.classList.contains('cb-scored-p' + (Number(%s) %% 5))])""" % seat)
+    assert sorted({k for k, _ in got}) == sorted(set(keys))
+    assert all(ok for _, ok in got)
+    name = (" + ".join(s["name"] for s in view["seats"]) if view["cooperative"] and len(view["seats"]) > 1
+            else view["seats"][int(seat)]["name"])
+    points = view["scores"][int(seat)]["parts"][part]
+    assert page.locator("#scored-note").text_content() == \
+        f"{name}: {part} scored {points}; {len(got)} highlighted on the board"
+    # the seat key next to the board: every player's name in the colour of the seat
+    assert page.locator("#seat-key .seat-key-item").count() == len(view["seats"])
+    assert page.locator("#seat-key .seat-key-item").nth(0).text_content().startswith(view["seats"][0]["name"])
+    # keyboard: the side table's points cells explain too
+    other = [p for p in view["explain"][seat] if p != part][0]
+    page.locator(f'#scores button.part[data-seat="{seat}"][data-part="{other}"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(k) => document.getElementById('board').dataset.scored === k",
+                           arg=" ".join(view["explain"][seat][other]))
 
 
 def _rules_of(game: str, page) -> list[str]:
@@ -280,4 +318,100 @@ def test_turn_alert_log_pages_and_last_turns(browser, live_server, artifacts):
         assert page.evaluate("document.querySelector('#log li').value") == 1
     assert n <= 50
     assert page.js_errors == []
+    ctx.close()
+
+
+def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, artifacts, tmp_path):
+    """Seat names on the board's colour key, the scores, the log, the end screen (hot-seat:
+    no "(you)"), the exported record and the replay of that record imported again."""
+    need("kingdom-builder")
+    import random
+
+    names = ["Ana <b>", "Bo"]
+    status, g = _call(live_server + "/api/games", {
+        "game": "kingdom-builder", "seed": 5,
+        "seats": [{"kind": "human", "name": n} for n in names]})
+    assert status == 201, g
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    rng = random.Random(5)
+    view: dict = {"terminal": False}
+    while not view["terminal"]:
+        for seat in (0, 1):
+            view = _call(f"{live_server}/api/games/{g['id']}/view", token=tokens[seat])[1]
+            if view["legal"] and not view["terminal"]:
+                _call(f"{live_server}/api/games/{g['id']}/act",
+                      {"state_id": view["state_id"], "action": rng.choice(view["legal"])["action"]},
+                      tokens[seat])
+    ctx, page = open_page(browser, live_server + g["play_url"], DESKTOP)
+    page.wait_for_selector("#endscreen:not([hidden])")
+    result = page.locator("#end-result").text_content()
+    assert "(you)" not in result and any(n in result for n in names), result
+    assert page.locator("#end-scores td:first-child").all_text_contents() == names
+    assert page.locator("#seat-key .seat-key-item").all_text_contents() == names
+    assert page.locator("#seat-key .seat-swatch.p1").count() == 1
+    for box in ("#presence", "#panels", "#scores", "#status"):  # one screen for both: no "you"
+        assert "(you)" not in page.locator(box).inner_text(), box
+    whos = set(page.locator("#log .who").all_text_contents())
+    assert {"Ana <b>: ", "Bo: "} <= whos
+    page.screenshot(path=str(artifacts / "ui-names-hot-seat-end.png"), full_page=True)
+    record = _call(f"{live_server}/api/games/{g['id']}/record?token={tokens[0]}")[1]
+    assert record["players"] == names
+    path = tmp_path / "named.json"
+    path.write_text(__import__("json").dumps(record))
+    page.goto(live_server + "/")
+    page.locator("#import-form input[type=file]").set_input_files(str(path))
+    page.locator("#import-form button[type=submit]").click()
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector("#scores table.scores")
+    assert page.locator("#seat option").all_inner_texts() == names
+    assert page.locator("#seat-key .seat-key-item").all_text_contents() == names
+    assert page.locator("#scores td:first-child").all_text_contents() == names
+    page.screenshot(path=str(artifacts / "ui-names-imported-replay.png"), full_page=True)
+    assert page.js_errors == []
+    ctx.close()
+
+
+def test_phone_first_tap_zooms_to_finger_size_then_taps_play(browser, live_server, artifacts):
+    """390×844, Kingdom Builder at "Fit": hexes are smaller than a fingertip, so the first tap
+    zooms around the tapped hex (nothing is played); from then on every tapped target is
+    ≥ 32 px and a tap plays it. A mouse click at "Fit" still plays at once (desktop)."""
+    need("kingdom-builder")
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=6)
+    ctx, page = open_page(browser, g["url"], PHONE, mobile=True)
+    page.wait_for_selector("#board [data-key].cb-target")
+    size = "(e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }"
+    first = page.locator("#board .cb-target").nth(3)
+    assert first.evaluate(size) < 32  # the whole board fits the width: too small to tap
+    before = page.evaluate("document.body.dataset.stateId")
+    first.tap()
+    assert page.locator("#zoom-level").text_content() != "100%"
+    assert page.evaluate("[document.body.dataset.stateId, document.body.dataset.prefix]") == [before, ""]
+    assert first.evaluate(size) >= 32
+    box = first.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= 390  # the tapped hex stays in view
+    page.screenshot(path=str(artifacts / "ui-kingdom-builder-phone-tap-zoom.png"))
+    played = 0
+    while played < 3:
+        target = page.locator("#board .cb-target").first
+        target.scroll_into_view_if_needed()
+        assert target.evaluate(size) >= 32
+        state = page.evaluate("document.body.dataset.stateId")
+        target.tap()
+        page.wait_for_function("(s) => document.body.dataset.stateId !== s || "
+                               "document.body.dataset.confirming === '1'", arg=state)
+        if page.evaluate("document.body.dataset.confirming") == "1":
+            page.locator("#choices .cb-confirm").tap()
+            page.wait_for_function("(s) => document.body.dataset.stateId !== s", arg=state)
+        played += 1
+    page.screenshot(path=str(artifacts / "ui-kingdom-builder-phone-tap-played.png"))
+    assert page.js_errors == []
+    ctx.close()
+    # desktop: a click at "Fit" plays at once
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=6)
+    ctx, page = open_page(browser, g["url"], DESKTOP)
+    page.wait_for_selector("#board [data-key].cb-target")
+    state = page.evaluate("document.body.dataset.stateId")
+    page.locator("#board .cb-target").first.click()
+    page.wait_for_function("(s) => document.body.dataset.stateId !== s", arg=state)
+    assert page.locator("#zoom-level").text_content() == "100%"
     ctx.close()

@@ -378,3 +378,33 @@ def test_games_survive_a_new_app_on_the_same_database(db_url):
     with TestClient(create_app(url)) as c:
         after = view(c, gid, toks[0])
     assert after == before
+
+
+def test_import_form_without_a_file_asks_for_one(client):
+    r = client.post("/import", files={"file": ("", b"", "application/octet-stream")})
+    assert r.status_code == 400
+    assert 'file: choose a record file (JSON, from "Export record") to import' in r.text.replace("&#34;", '"').replace("&quot;", '"')
+    assert "malformed" not in r.text
+    r = client.post("/import", data={"other": "x"})
+    assert r.status_code == 400 and "choose a record file" in r.text
+
+
+def test_play_page_carries_the_first_view_and_the_websocket_skips_it(client):
+    import re
+
+    gid, (tok, _) = create(client, seats=[{"kind": "human"}, {"kind": "human", "name": "<b>Bo"}])
+    page = client.get(f"/play/{gid}?t={tok}")
+    assert page.status_code == 200
+    block = re.search(r'<script type="application/json" id="page-data">(.*?)</script>',
+                      page.text, re.S).group(1)
+    assert "<b>" not in block  # escaped inside the data block
+    data = json.loads(block)
+    view = client.get(f"/api/games/{gid}/view", headers={H: tok}).json()
+    assert data["view"]["seat"] == 0 and data["view"]["state_id"] == view["state_id"]
+    assert data["view"]["svg"] == view["svg"] and data["view"]["legal"] == view["legal"]
+    # the page holds that state: no view is pushed on connect; a stale or missing one is
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}&have={view['state_id'] - 1}") as ws:
+        assert ws.receive_json()["type"] == "view"
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}&have={view['state_id']}") as ws:
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"

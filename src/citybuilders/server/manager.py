@@ -52,6 +52,7 @@ from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
 from .display import display_panels, score_labels, texts_for
+from .explain import explain_state
 from .store import GameRow, SeatRow, StaleWrite, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
 from ..core.i18n import N_, gettext_now, localize, message_of, using
@@ -971,7 +972,9 @@ class GameManager:
              lang: str = DEFAULT_LANG) -> dict[str, Any]:
         """Everything seat ``seat`` may see, as JSON: observation (and its human-readable
         ``display`` panels), SVG, legal moves with click paths, scores, log, undo count,
-        result (with a one-line ``summary`` and ``outcome``). Never another seat's secrets.
+        result (with a one-line ``summary`` and ``outcome``); once terminal, ``explain``: what
+        scored each part (``server/explain.py``: seat -> part -> board keys). Never another
+        seat's secrets.
 
         ``own_seat`` False: a replay watched without a seat token (finished or imported game),
         so ``you`` is None and no seat is labelled "(you)". ``lang``: the language of the
@@ -1050,6 +1053,7 @@ class GameManager:
             "bot_error": localize(lg.bot_error, lang) if lg.bot_error else lg.bot_error,
             "options": lg.game.options,
             "legend": _legend(lg.game, lang),
+            "explain": explain_state(lg.game.name, st) if terminal else {},
         }
 
     def view_json(self, lg: LiveGame, seat: int, lang: str = DEFAULT_LANG) -> bytes:

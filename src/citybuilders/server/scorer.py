@@ -19,7 +19,7 @@ and ``pos:R,C`` (an empty slot); Roll into Town ``sq:R,C``; Roll Builder ``space
 ``highlight`` says what scored: for each breakdown row, the pieces without which that row would
 score less (a settlement, a block, a building...) — a leave-out test the page shows when a row
 is pointed at. Kingdom Builder cards that count rows, sectors or areas leave out the player's
-pieces of one row / sector / connected area at a time (:data:`_KB_GROUPS`); castles are the
+pieces of one row / sector / connected area at a time (``server/explain.py``); castles are the
 castles next to the player's pieces; the Roll into Town river is its squares; Roll Builder
 rows show the buildings, connected spaces, filled boxes and discovered innovations. Nothing is stored; the page keeps the position in its URL fragment.
 """
@@ -56,12 +56,12 @@ from ..games.roll_into_town import texts as rit_texts
 from ..games.sprawlopolis import render as sp_render
 from ..games.sprawlopolis import texts as sp_texts
 from ..games.sprawlopolis.loader import CARDS as SP_CARDS
-from ..games.sprawlopolis.loader import ROAD_SHIFT as SP_ROAD_SHIFT
 from ..games.sprawlopolis.loader import card_blocks
 from ..games.sprawlopolis.actions import WIDTH as SP_WIDTH
 from ..games.sprawlopolis.scorefile import grid_cells
 from ..games.sprawlopolis.scoring import Rules as SpRules
-from ..games.sprawlopolis.scoring import score_city
+from .explain import (KB_GROUPS, MAX_SP_BLOCKS, kb_what_scored, rb_what_scored,
+                      rit_what_scored, sp_what_scored)
 from .manager import ApiError
 
 __all__ = ["score_router", "score_position", "SCORE_GAMES", "MAX_SCORE_BODY", "field_of"]
@@ -134,33 +134,7 @@ def _kb_keys(data: Any, field: str) -> list[str]:
     return [f"hex:{i // SIZE},{i % SIZE}" for i in hexes]
 
 
-_KB_GROUPS = {"knights": ("rows",), "discoverers": ("rows",), "lords": ("sectors",),
-              "farmers": ("singles", "sectors"), "hermits": ("areas",), "citizens": ("areas",),
-              "merchants": ("areas",)}
-"""Which groups of a player's pieces the highlight removes for each card (default: each piece
-alone): a card that counts rows, sectors or areas drops only when a whole group goes."""
-
-
-def _kb_groups(board: Any, mask: int) -> dict[str, list[int]]:
-    """A player's pieces ``mask`` as groups: ``singles`` (each piece), ``sectors``, ``rows``
-    and ``areas`` (connected pieces), each a list of bitsets."""
-    rows = [mask & (((1 << SIZE) - 1) << (r * SIZE)) for r in range(SIZE)]
-    areas = []
-    rest = mask
-    while rest:
-        area = rest & -rest
-        while True:
-            grown = area
-            for i in bits(area):
-                grown |= NEIGHBORS[i] & rest
-            if grown == area:
-                break
-            area = grown
-        areas.append(area)
-        rest &= ~area
-    return {"singles": [1 << i for i in bits(mask)],
-            "sectors": [mask & m for m in board.sector_masks if mask & m],
-            "rows": [m for m in rows if m], "areas": areas}
+_KB_GROUPS = KB_GROUPS  # the leave-out groups (server/explain.py); kept for importers
 
 
 def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
@@ -179,28 +153,7 @@ def _kb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
     for i, p, _, f in _kb_pieces(data):
         if not f.startswith("settlements"):
             own[p] |= 1 << i
-    highlight: dict[str, dict[str, list[str]]] = {}
-    for p in range(len(own)):
-        funcs: dict[str, Callable[[list[int]], int]] = {
-            c: (lambda o, c=c, p=p: kb_scoring.CARD_FUNCS[c](board, o, p, opts)) for c in cards}
-        funcs["castles"] = lambda o, p=p: kb_scoring.castles(board, o, p, opts)
-        base = {k: f(own) for k, f in funcs.items()}
-        found: dict[str, int] = {k: 0 for k in funcs}
-        groups = _kb_groups(board, own[p])
-        for k, f in funcs.items():
-            if base[k] <= 0:
-                continue
-            for kind in _KB_GROUPS.get(k, ("singles",)):
-                for group in groups[kind]:
-                    trial = list(own)
-                    trial[p] &= ~group
-                    if f(trial) < base[k]:
-                        found[k] |= group
-        hl = {k: [f"hex:{i // SIZE},{i % SIZE}" for i in bits(m)] for k, m in found.items()}
-        # castles: the castles next to the player's pieces
-        hl["castles"] += [f"hex:{c // SIZE},{c % SIZE}" for c, nb in
-                          zip(board.castles, board.castle_nbr) if nb & own[p]]
-        highlight[str(p)] = hl
+    highlight = {str(p): hl for p, hl in kb_what_scored(board, cards, own, opts).items()}
     return {"columns": [f"P{p + 1}" for p in range(len(players))], "rows": rows,
             "totals": [pl["total"] for pl in players], "highlight": highlight}
 
@@ -277,38 +230,21 @@ def _sp_result(data: Any, result: Any, tr: Any) -> dict[str, Any]:
     # what scored: the visible blocks without which a row would score less
     cells = _sp_cells(data)
     hl: dict[str, list[str]] = {r["id"]: [] for r in rows}
-    if cells and len(cells) <= 60:
+    if cells and len(cells) <= MAX_SP_BLOCKS:
         conds = [int(n) for n in js["conditions"]]
         opts = load_game("sprawlopolis").options
         options = {**opts, **(data.get("options") or {})}
-        rules = SpRules.from_options(options)
-
-        def score(cs: dict[tuple[int, int], int]) -> dict[str, int]:
-            r0 = min(r for r, _ in cs)
-            c0 = min(c for _, c in cs)
-            flat = [0] * (SP_WIDTH * SP_WIDTH)
-            occ = []
-            for (r, c), code in cs.items():
-                i = (r - r0 + 3) * SP_WIDTH + c - c0 + 3
-                flat[i] = code
-                occ.append(i)
-            bd = score_city(flat, occ, conds, rules)
-            out = {f"group:{z}": v for z, v in bd.groups.items()}
-            out["roads"] = -bd.road_tax
-            out.update({f"condition:{n}": v for n, v in bd.conditions.items()})
-            return out
-
-        base = score(cells)
-        for rc in cells:
-            trial = {k: v for k, v in cells.items() if k != rc}
-            if not trial:
-                continue
-            got = score(trial)
-            for k, v in got.items():
-                if k != "roads" and base[k] > 0 and v < base[k]:
-                    hl[k].append(f"blk:{rc[0]},{rc[1]}")
-        # the road tax: every block that carries a road piece
-        hl["roads"] = [f"blk:{r},{c}" for (r, c), code in cells.items() if code >> SP_ROAD_SHIFT]
+        r0 = min(r for r, _ in cells)
+        c0 = min(c for _, c in cells)
+        flat = [0] * (SP_WIDTH * SP_WIDTH)
+        occ = []
+        for (r, c), code in cells.items():
+            i = (r - r0 + 3) * SP_WIDTH + c - c0 + 3
+            flat[i] = code
+            occ.append(i)
+        hl.update(sp_what_scored(
+            flat, occ, conds, SpRules.from_options(options),
+            lambda i: f"blk:{i // SP_WIDTH - 3 + r0},{i % SP_WIDTH - 3 + c0}"))
     return {"columns": [tr.SCORE_LABELS["total"]], "rows": rows, "totals": [js["total"]],
             "highlight": {"0": hl},
             "verdict": tr.OUTCOME["won"] if js["won"] else tr.OUTCOME["lost"]}
@@ -360,21 +296,7 @@ def _rit_result(data: Any, result: Any, tr: Any) -> dict[str, Any]:
     highlight: dict[str, dict[str, list[str]]] = {}
     for k, (rows_data, field) in enumerate(_rit_maps(data)):
         sheet = rit_file.parse_map(rows_data, game.geo, field, front)
-        base = sheet.score_parts(rule)
-        cols = game.geo.cols
-        hl: dict[str, list[str]] = {c: [] for c in cats}
-        for i, b in enumerate(sheet.bld):
-            if not b:
-                continue
-            trial = sheet.clone()
-            trial.bld[i] = 0
-            trial.derive_masks()
-            got = trial.score_parts(rule)
-            for c in cats:
-                if base[c] > 0 and got[c] < base[c]:
-                    hl[c].append(f"sq:{i // cols},{i % cols}")
-        if base.get("river", 0) > 0:
-            hl["river"] = [f"sq:{i // cols},{i % cols}" for i in sheet.river]
+        hl = rit_what_scored(sheet, rule, game.geo.cols, cats)
         highlight[str(k)] = hl
     out = {"columns": [pl["name"] for pl in players], "rows": rows,
            "totals": [pl["total"] for pl in players], "highlight": highlight}
@@ -438,17 +360,7 @@ def _rb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
     state, _ = replay_position(data)
     hl: dict[str, list[str]] = {r["id"]: [] for r in rows}
     if state is not None:
-        p = state.players[0]
-        sheet = state.game.sheet  # type: ignore[attr-defined]
-        for code in p.placements:
-            s, _n = rb_render.placement_of(code)
-            hl["buildings"].append(f"space:{sheet.space_name(s)}")
-        for s in range(sheet.n_spaces):
-            if p.connected >> s & 1 and js["parts"]["roads"]:
-                hl["roads"].append(f"space:{sheet.space_name(s)}")
-        hl["wonder"] = [f"box:{b.id}" for k, b in enumerate(sheet.boxes) if p.filled >> k & 1]
-        hl["innovations"] = [f"circle:{inn.id}.{j + 1}" for k, inn in enumerate(sheet.innovations)
-                             if p.discovered >> k & 1 for j in range(len(inn.cost))]
+        hl.update(rb_what_scored(state, 0, js["parts"]))
     return {"columns": [result.sheet], "rows": rows, "totals": [js["total"]],
             "highlight": {"0": hl}}
 

@@ -22,11 +22,24 @@ CB.setSvg = (box, markup) => {
   t.content.querySelectorAll("*").forEach((e) => {
     for (const a of Array.from(e.attributes)) {
       const n = a.name.toLowerCase();
+      if (n.startsWith("on")) { e.removeAttribute(a.name); continue; }
+      if (n !== "href" && !n.endsWith(":href") && n !== "src") continue;
       const v = a.value.replace(/[\s\u0000-\u001f]+/g, "").toLowerCase();
-      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href") || n === "src") && (v.startsWith("javascript:") || v.startsWith("data:text")))) e.removeAttribute(a.name);
+      if (v.startsWith("javascript:") || v.startsWith("data:text")) e.removeAttribute(a.name);
     }
   });
   box.replaceChildren(t.content);
+  box.cbKeys = null;
+};
+/* The element of a click key (data-key) on a board put there by CB.setSvg: one pass over the
+   board builds a key -> element map (the first element of each key), kept until the next board. */
+CB.keyed = (board, key) => {
+  if (!board) return null;
+  if (!board.cbKeys) {
+    board.cbKeys = new Map();
+    for (const e of board.querySelectorAll("[data-key]")) { const k = e.getAttribute("data-key"); if (!board.cbKeys.has(k)) board.cbKeys.set(k, e); }
+  }
+  return board.cbKeys.get(key) || null;
 };
 /* The page language (<html lang>, e.g. "pt-BR"): every API and WebSocket call carries it as
    ?lang= so the server's texts (errors, panels, status lines, log) come in the same language. */
@@ -61,17 +74,19 @@ CB.value = (v) => {
   return CB.el("span", { text: String(v) });
 };
 /* "Your view": the server's human-readable panels (view.display: [{title, value}]). */
-CB.renderPanels = (view) => {
+CB.renderPanels = (view, hotSeat) => {
   const box = document.getElementById("panels");
   box.replaceChildren();
-  const panels = (view && view.display) || [];
+  const neutral = (v) => (typeof v === "string" ? CB.neutral(v, true) : Array.isArray(v) ? v.map(neutral)
+    : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [CB.neutral(k, true), neutral(x)])) : v);
+  const panels = ((view && view.display) || []).map((p) => (hotSeat ? { title: p.title, value: neutral(p.value) } : p));
   if (!panels.length) { box.append(CB.el("p", { class: "muted", text: CB.t("(nothing to show)") })); return; }
   for (const p of panels) {
     box.append(CB.el("section", { class: "panel", "data-panel": p.title }, CB.el("h4", { text: p.title }), CB.value(p.value)));
   }
 };
 /* "(you)" makes no sense on a hot-seat screen shared by every player: neutral wording there. */
-CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").replace(/ \(you\)/g, "") : String(text || ""));
+CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").split(" " + CB.t("(you)")).join("").replace(/ \(you\)/g, "") : String(text || ""));
 /* The score table. Co-op games: one shared row (every seat has the same score). ``end``: the
    part cells are buttons that show on the board what the part is about (CB.explainPart). */
 CB.scoreTable = (view, hotSeat, end) => {
@@ -90,7 +105,7 @@ CB.scoreTable = (view, hotSeat, end) => {
       ...parts.map((p) => {
         const v = String((s.parts || {})[p] ?? "");
         if (!end) return CB.el("td", { text: v });
-        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, title: CB.t("show on the board"), text: v }));
+        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, "data-seat": String(i), title: CB.t("show on the board"), text: v }));
       }), CB.el("td", { class: "total", text: String(s.total) })));
   });
   return wrap;
@@ -175,10 +190,46 @@ CB.explainPart = (board, part) => {
   }
   if (hit) { hit.classList.add("cb-flash"); CB.showTip(hit); }
 };
+/* What scored: a points cell of the end screen clicked (seat, part): the board elements that
+   earned it (view.explain[seat][part], server/explain.py) outlined in the seat's colour, the
+   rest dimmed, and one sentence in ``note`` (aria-live). part null: clear. Returns the keys. */
+CB.showScored = (board, view, seat, part, note) => {
+  board.querySelectorAll(".cb-scored").forEach((e) => e.classList.remove("cb-scored", ...[0, 1, 2, 3, 4].map((k) => "cb-scored-p" + k)));
+  board.classList.remove("scoring");
+  delete board.dataset.scored;
+  if (part === null || part === undefined) { if (note) note.textContent = ""; return []; }
+  const keys = ((view.explain || {})[String(seat)] || {})[part] || [];
+  const els = CB.keyElements(board, { actor: view.cooperative ? null : seat, keys });
+  for (const e of els) e.classList.add("cb-scored", "cb-scored-p" + (seat % 5));
+  if (els.length) board.classList.add("scoring");
+  board.dataset.scored = keys.join(" ");
+  const name = view.cooperative && view.seats.length > 1 ? view.seats.map((x) => x.name).join(" + ") : CB.seatName(view, seat);
+  const vars = { name, part: (view.score_labels && view.score_labels[part]) || part, points: String(((view.scores[seat] || {}).parts || {})[part] ?? "") };
+  if (note) {
+    note.textContent = els.length ? CB.t("{name}: {part} scored {points}; {count} highlighted on the board", { ...vars, count: els.length })
+      : CB.t("{name}: {part} scored {points}; nothing on the board to highlight", vars);
+  }
+  return keys;
+};
+/* The seat-colour key next to the board: each player's name in the colour of their pieces,
+   last-turn outlines and end-screen highlights (palette CB.SEAT_COLORS, seat mod 5). */
+CB.renderSeatKey = (view, you) => {
+  const box = document.getElementById("seat-key");
+  if (!box) return;
+  const seats = view.seats || [];
+  box.hidden = !seats.length;
+  box.replaceChildren();
+  if (!seats.length) return;
+  box.append(CB.el("span", { class: "muted", text: CB.t("Players:") }));
+  seats.forEach((s, i) => {
+    const label = s.name + (you !== null && you !== undefined && you === i ? " " + CB.t("(you)") : "");
+    box.append(CB.el("span", { class: "seat-key-item", "data-seat": String(i) }, CB.el("span", { class: "seat-swatch p" + (i % 5), "aria-hidden": "true" }), CB.el("span", { text: label })));
+  });
+};
 /* A short human label of a click key: the first part of its element's <title>, else the key
    in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
 CB.labelOf = (board, key) => {
-  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const e = CB.keyed(board, key);
   if (e) {
     const t = e.querySelector(":scope > title");
     if (t && t.textContent) return t.textContent.split(":")[0];
@@ -196,7 +247,7 @@ CB.labelOf = (board, key) => {
 /* The accessible name of a target: its whole <title> (which holds the visible text, e.g. a
    die's value), else its label. */
 CB.nameOf = (board, key) => {
-  const e = board && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const e = CB.keyed(board, key);
   const t = e && e.querySelector(":scope > title");
   return t && t.textContent ? t.textContent : CB.labelOf(board, key);
 };
@@ -249,11 +300,13 @@ CB.zoomApply = (board) => {
   if (!svg) return;
   svg.style.width = CB.zoom === 1 ? "" : (CB.zoom * 100) + "%";
   svg.style.maxWidth = CB.zoom === 1 ? "" : "none";
+  svg.style.maxHeight = CB.zoom === 1 ? "" : "none";
   const label = document.getElementById("zoom-level");
   if (label) label.textContent = Math.round(CB.zoom * 100) + "%";
 };
+CB.zoomTo = (board, z) => { CB.zoom = Math.max(1, Math.min(4, z)); sessionStorage.setItem("cb_zoom", String(CB.zoom)); CB.zoomApply(board); };
 CB.zoomControls = (board) => {
-  const set = (z) => { CB.zoom = Math.max(1, Math.min(4, z)); sessionStorage.setItem("cb_zoom", String(CB.zoom)); CB.zoomApply(board); };
+  const set = (z) => CB.zoomTo(board, z);
   const bind = (id, fn) => { const b = document.getElementById(id); if (b) b.addEventListener("click", fn); };
   bind("zoom-in", () => set(CB.zoom * 1.5));
   bind("zoom-out", () => set(CB.zoom / 1.5));

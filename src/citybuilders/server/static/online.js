@@ -30,7 +30,7 @@
       dot.setAttribute("aria-label", state);
       const name = document.createElement("span");
       name.className = "pname";
-      name.textContent = s.name + (mySeats.includes(i) ? " " + CB.t("(you)") : "");
+      name.textContent = s.name + (mySeats.length === 1 && mySeats.includes(i) ? " " + CB.t("(you)") : "");  // hot-seat: nobody is "you"
       const what = document.createElement("span");
       what.className = "muted pstate";
       what.textContent = state;

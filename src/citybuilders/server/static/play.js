@@ -25,7 +25,8 @@ const statusEl = document.getElementById("status");
 
 function connect(seat) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}&lang=${encodeURIComponent(CB.lang)}`);
+  const have = views[seat] ? `&have=${views[seat].state_id}` : "";  // the server skips a view we hold
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${P.game_id}?token=${encodeURIComponent(tokenOf(seat))}&lang=${encodeURIComponent(CB.lang)}${have}`);
   ws.onopen = () => { backoff[seat] = 500; setConn(true); };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -86,7 +87,7 @@ function keyLabel(key, cands) {
   return CB.labelOf(boardEl, key);
 }
 function svgElement(key) {
-  return boardEl.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  return CB.keyed(boardEl, key);
 }
 
 /* ------------------------------------------------------------------ rendering */
@@ -165,8 +166,9 @@ function render() {
   document.getElementById("undo").hidden = !(view.undoable > 0);
   document.getElementById("hint").hidden = hintGone || view.terminal || !view.legal.length;
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
-  document.getElementById("scores").replaceChildren(CB.scoreTable(view, hotSeat));
-  CB.renderPanels(view);
+  document.getElementById("scores").replaceChildren(CB.scoreTable(view, hotSeat, view.terminal));
+  CB.renderSeatKey(view, hotSeat ? null : view.you);
+  CB.renderPanels(view, hotSeat);
   CB.renderLog(view, boardEl);
   renderTabs(view);
   // end screen
@@ -337,10 +339,34 @@ function targetOf(node) {
   while (el && !keys.includes(el.getAttribute("data-key"))) el = el.parentElement && el.parentElement.closest("[data-key]");
   return el;
 }
+// Phone: at "Fit" a board whose targets are smaller than a fingertip (Kingdom Builder's hexes
+// are ~17 px on a 390 px screen) zooms on the first tap, around the tapped point, to a scale
+// where they are ≥ 36 px; the next tap acts ("Fit" shows the whole board again). A mouse,
+// a pen or the keyboard acts at once.
+let boardPointer = "";
+boardEl.addEventListener("pointerdown", (ev) => { boardPointer = ev.pointerType; }, true);
+function tapZoom(ev, el) {
+  if (boardPointer !== "touch" || ev.detail === 0 || CB.zoom !== 1) return false;
+  const svg = svgRoot();
+  const probe = el || boardEl.querySelector(".cb-target");
+  if (!svg || !probe) return false;
+  const r = probe.getBoundingClientRect();
+  const size = Math.min(r.width, r.height);
+  if (!size || size >= 32) return false;
+  const s0 = svg.getBoundingClientRect();
+  const fx = (ev.clientX - s0.left) / s0.width, fy = (ev.clientY - s0.top) / s0.height;
+  CB.zoomTo(boardEl, 36 / size);
+  const s1 = svg.getBoundingClientRect(), b = boardEl.getBoundingClientRect();
+  boardEl.scrollLeft += s1.left + fx * s1.width - (b.left + boardEl.clientWidth / 2);
+  window.scrollBy(0, s1.top + fy * s1.height - window.innerHeight / 2);
+  document.getElementById("hint-text").textContent = CB.t("Zoomed in: tap a target to play it; Fit shows the whole board.");
+  return true;
+}
 boardEl.addEventListener("click", (ev) => {
   if (busy) return;
   keyboard = ev.detail === 0;  // a click from Enter on a focused element has detail 0
   const el = targetOf(ev.target);
+  if (!keyboard && tapZoom(ev, el)) return;
   if (el) choose(el.getAttribute("data-key"));
 });
 boardEl.addEventListener("keydown", (ev) => {
@@ -399,13 +425,19 @@ document.getElementById("hint").addEventListener("click", async () => {
   render();
 });
 document.getElementById("end-close").addEventListener("click", () => { endDismissed = true; rendered = ""; render(); });
-document.getElementById("end-scores").addEventListener("click", (ev) => {
-  // a score part clicked: show the board with what that part is about highlighted
+const explainClick = (ev) => {
+  // a score part clicked: show the board with what scored that part highlighted in the
+  // player's colour (and the card or condition it is about, with its rule)
   const cell = ev.target.closest("[data-part]");
   if (!cell) return;
+  const fromEnd = !document.getElementById("endscreen").hidden;
   endDismissed = true; rendered = ""; render();
   CB.explainPart(boardEl, cell.dataset.part);
-});
+  CB.showScored(boardEl, views[current], Number(cell.dataset.seat || 0), cell.dataset.part, document.getElementById("scored-note"));
+  if (fromEnd) { const again = document.querySelector(`#scores [data-part="${CSS.escape(cell.dataset.part)}"][data-seat="${CSS.escape(cell.dataset.seat || "0")}"]`); if (again) again.focus({ preventScroll: true }); }
+};
+document.getElementById("end-scores").addEventListener("click", explainClick);
+document.getElementById("scores").addEventListener("click", explainClick);
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Tab" || ev.key === "Enter" || ev.key === " ") keyboard = true;
   if (ev.key === "Escape" && (prefix.length || confirming)) { clearSelection(); render(); }
@@ -468,4 +500,5 @@ notifyBox.addEventListener("change", async () => {
 
 CB.zoomControls(boardEl);
 CB.tips(boardEl);
+if (P.view && seats.includes(P.view.seat)) onView(P.view.seat, P.view);  // drawn at once
 seats.forEach(connect);

@@ -31,12 +31,22 @@ async function load() {
   CB.renderLegend(v);
   const over = v.terminal ? CB.t("Game over") + (v.result && v.result.summary ? ` (${v.result.summary})` : "") + ". " : "";
   document.getElementById("status").textContent = over + (last ? CB.t("Move {n}: {who}: {text}", { n: last.n, who: last.who, text: last.text }) : CB.t("Start of the game"));
-  document.getElementById("scores").replaceChildren(CB.scoreTable(v));
+  document.getElementById("scores").replaceChildren(CB.scoreTable(v, false, v.terminal));
+  CB.renderSeatKey(v, v.you);
+  CB.showScored(board, v, 0, null, document.getElementById("scored-note"));
+  R.view = v;
   CB.renderPanels(v);
   CB.renderLog(v, board);
   const tok = R.token ? `token=${encodeURIComponent(R.token)}&` : "";
   document.getElementById("export").href = `/api/games/${R.game_id}/record?${tok}download=1`;
 }
+// the last step: a points cell shows on the board what scored it (as the play page's end screen)
+document.getElementById("scores").addEventListener("click", (ev) => {
+  const cell = ev.target.closest("[data-part]");
+  if (!cell || !R.view) return;
+  CB.explainPart(document.getElementById("board"), cell.dataset.part);
+  CB.showScored(document.getElementById("board"), R.view, Number(cell.dataset.seat || 0), cell.dataset.part, document.getElementById("scored-note"));
+});
 const go = (s) => { step = Math.max(0, Math.min(R.steps, s)); load(); };
 document.getElementById("first").onclick = () => go(0);
 document.getElementById("prev").onclick = () => go(step - 1);
