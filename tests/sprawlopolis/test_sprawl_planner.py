@@ -81,3 +81,14 @@ def test_planner_games_are_legal_and_deterministic() -> None:
 def test_the_levels_play_the_planner() -> None:
     state = position([4, 11, 15], [17, 8, 18], start=9, top=1)
     assert state.action_to_string(make_bot("expert", 0).step(state, 0)) == "play 8 at 1,-1"
+
+
+def test_planner_never_looks_below_the_top_card() -> None:
+    state = position([4, 11, 15], [17, 8, 18], start=9, top=1)
+    other = state.resample_from_infostate(0, random.Random(4))
+    assert other.deck == state.deck  # the same cards below the top, kept as a sorted set
+    other.deck.reverse()  # ... in another order
+    state.deck.sort()
+    strategy = state.game.strategy
+    assert (strategy.planned_action(other, 0, random.Random(0), 1.0)
+            == strategy.planned_action(state, 0, random.Random(0), 1.0))
