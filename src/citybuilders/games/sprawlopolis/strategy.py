@@ -62,7 +62,8 @@ class SprawlopolisStrategy(Strategy):
     search_helps = False
     """The level search (bots/levels.py) gets 1-2 iterations a second here (its greedy priors
     score ~300 plays with the whole-city analysis), so ``hard``/``expert`` would only replay the
-    greedy choice more slowly: they play the in-place greedy instead (benchmarks/bench_search.py)."""
+    greedy choice more slowly: they play the in-place greedy instead (benchmarks/bench_search.py),
+    where :meth:`planned_action` (which those levels ask first) leaves the move to greedy."""
 
     def evaluate(self, state: "State", player: int) -> float:
         """The current total score (blocks − roads + conditions; the same for every player)."""
