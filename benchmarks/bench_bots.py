@@ -76,12 +76,15 @@ PROGRESS = False
 """``--progress``: a running line per finished game on stderr (long runs that may be cut)."""
 
 
-def _map(fn, items, jobs, label=""):
+def _map(fn, items, jobs, label="", summary=None):
     out = []
 
     def done(r):
         out.append(r)
-        if PROGRESS:
+        if PROGRESS and summary is not None:  # solo games: their own running figure
+            print(f"  {label} {len(out)}/{len(items)}: {summary(out)}", file=sys.stderr,
+                  flush=True)
+        elif PROGRESS:
             got = sum(x[0] for x in out)
             lo, hi = wilson(got, len(out))
             print(f"  {label} {len(out)}/{len(items)}: {got / len(out):.3f} "
@@ -191,9 +194,23 @@ def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, ga
           f"[{game}{opt}]", flush=True)
 
 
+def _solo_summary(target: bool):
+    """The running figure of solo games for ``--progress``: the share of deals that reach the
+    target (with its Wilson interval) or the mean score (normal interval)."""
+    def summary(out: list[tuple[float, float]]) -> str:
+        if target:
+            won = sum(w for _, w in out)
+            lo, hi = wilson(won, len(out))
+            return f"{won / len(out):.3f} reach the target (95 % CI {lo:.3f}-{hi:.3f})"
+        m, lo, hi = mean_interval([s for s, _ in out])
+        return f"mean score {m:.1f} (95 % CI {lo:.1f}-{hi:.1f})"
+    return summary
+
+
 def solo(name: str, game: str, options: dict[str, Any], bot: str, games: int, jobs: int,
          target: bool = False) -> None:
-    res = _map(_solo, [(game, options, bot, i) for i in range(games)], jobs)
+    res = _map(_solo, [(game, options, bot, i) for i in range(games)], jobs, name,
+               summary=_solo_summary(target))
     if target:
         won = sum(w for _, w in res)
         lo, hi = wilson(won, games)

@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.player_sheet import PlayerSheet
     from .rules.state import RollBuilderState
 
-__all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action"]
+__all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action", "planned_action",
+           "PLAN_RATE"]
 
 _RES_VALUE = (0.6, 0.6, 0.7, 0.8, 0.8)
 
@@ -597,6 +598,82 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     return best if best is not None else a
 
 
+PLAN_RATE = 400
+"""Turn endings (a clone played to the end of the turn by the policy, then evaluated) the
+planner allows itself per second of its budget; a count, not a clock, so the planned move is the
+same for the same seed on any machine (a turn ending takes ~2-5 ms here)."""
+
+
+def _die_actions(legal: list[int]) -> list[int]:
+    return [a for a in legal if A_DIE <= a < A_BOTH + 3]
+
+
+def _to_die_decision(state: "RollBuilderState", player: int, limit: int = 200) -> list[int]:
+    """Play ``player``'s non-die steps with the policy (as greedy would) until a die decision
+    (returns its die actions) or the end of the turn (returns [])."""
+    for _ in range(limit):
+        p = state.players[player]
+        if p.done or state.is_terminal() or state.current_player() == CHANCE:
+            return []
+        legal = state._legal_actions(player)
+        if not legal:
+            return []
+        dies = _die_actions(legal)
+        a = policy_action(state, player, legal, allow_die=False)
+        if dies and (a == A_DONE or A_DIE <= a < A_BOTH + 3):
+            return dies
+        if a == A_DONE and not (state.turn in BONUS_TURNS and not p.turn_bonus_given):
+            return []
+        state.apply_legal(a, player)
+    return []
+
+
+def _turn_value(state: "RollBuilderState", player: int, die: int) -> float:
+    """:func:`evaluate` after ``die`` and the rest of the turn played by the rollout policy."""
+    s = state.clone()
+    s.apply_legal(die, player)
+    _finish_turn(s, player)
+    return evaluate(s, player)
+
+
+def planned_action(state: "RollBuilderState", player: int, rng: random.Random,
+                   seconds: float) -> int | None:
+    """A look-ahead over both dice of the turn (the order they are used in, which die for
+    which action): at a die decision, every die action is followed by the policy up to the next
+    die decision of the same turn, where every die action is tried again (each finished with
+    the rollout policy and valued by :func:`evaluate`); a first choice is worth its best second
+    choice. The dice still to be rolled are never looked at. Steps that are not die decisions,
+    and die decisions whose look-ahead exceeds the budget (``seconds`` × :data:`PLAN_RATE` turn
+    endings), are greedy's. Random ties (one ``rng.random()`` per first choice, as greedy).
+    Returns None when ``player`` is not to play."""
+    if state.current_player() != player:
+        return None
+    legal = state.legal_actions(player)
+    dies = _die_actions(legal)
+    if len(legal) == 1 or not dies:
+        return greedy_action(state, player, rng)
+    a = policy_action(state, player, legal, allow_die=False)
+    if not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
+        return a
+    budget = int(seconds * PLAN_RATE)
+    if len(dies) * len(dies) > budget:
+        return greedy_action(state, player, rng)
+    best, bv = None, -1e18
+    for d in dies:
+        s = state.clone()
+        s.apply_legal(d, player)
+        second = _to_die_decision(s, player)
+        if second:
+            value = max(_turn_value(s, player, d2) for d2 in second)
+        else:
+            _finish_turn(s, player)
+            value = evaluate(s, player)
+        v = value + rng.random() * 1e-6
+        if v > bv:
+            best, bv = d, v
+    return best if best is not None else a
+
+
 class RollBuilderStrategy(Strategy):
     """Roll Builder's evaluation and greedy policy (see the module docstring)."""
 
@@ -608,3 +685,8 @@ class RollBuilderStrategy(Strategy):
                       rng: random.Random) -> int | None:
         """The heuristic greedy player's move (:func:`greedy_action`)."""
         return greedy_action(state, player, rng)
+
+    def planned_action(self, state: "RollBuilderState", player: int,  # type: ignore[override]
+                       rng: random.Random, seconds: float) -> int | None:
+        """The look-ahead over the turn's two dice (:func:`planned_action`)."""
+        return planned_action(state, player, rng, seconds)
