@@ -8,6 +8,7 @@ in docs/server.md.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import math
 import re
@@ -77,6 +78,34 @@ _HTTP_MESSAGES = {
 }
 LANGUAGE_NAMES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hant": "繁體中文"}
 """Each language in its own words (the language switch on every page)."""
+
+
+_OUTER_SEND: contextvars.ContextVar[Any] = contextvars.ContextVar("cb_outer_send")
+
+
+class CompressMiddleware:
+    """Starlette's GZipMiddleware, except that ``http.response.debug`` messages (the name and
+    context of the template that rendered a page, sent only where the server offers that ASGI
+    extension, as the test client does) pass around the compressor, which would drop them."""
+
+    def __init__(self, app: Any, **options: Any) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(self._inner, **options)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        token = _OUTER_SEND.set(send)
+        try:
+            await self.gzip(scope, receive, send)
+        finally:
+            _OUTER_SEND.reset(token)
+
+    async def _inner(self, scope: Any, receive: Any, send: Any) -> None:
+        outer = _OUTER_SEND.get()
+
+        async def split(message: Any) -> None:
+            await (outer if message["type"] == "http.response.debug" else send)(message)
+
+        await self.app(scope, receive, split)
 
 
 class SecurityMiddleware:
@@ -364,7 +393,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     # pages, scripts, styles and JSON views gzip-compressed for browsers that ask (the play
     # page's scripts and styles shrink from ~70 KB to ~20 KB; docs/playing.md "Tests and figures")
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(CompressMiddleware, minimum_size=1024, compresslevel=6)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(score_router(templates))  # /score and /api/score/<game> (scorer.py)
     app.include_router(hints.router)  # GET /api/games/{id}/hint (server/hints.py)
