@@ -38,7 +38,7 @@ from ..core.registry import game_class, load_game, registered_games
 from ..core.view import esc
 from . import hints, online
 from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
-                      note_text,
+                      BOT_LEVEL_NAMES, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
@@ -438,6 +438,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             g["replay_url"] = f"/replay/{g['id']}?" + urlencode([("t", t) for t in toks])
         resp = templates.TemplateResponse(request, "home.html", {
             "games": _games_catalog(), "bots": bot_names(), "mine": mine,
+            "bot_levels": BOT_LEVEL_NAMES,
             "quick_bot": QUICK_BOT,
         })
         return with_owner(request, resp)
