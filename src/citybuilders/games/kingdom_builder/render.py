@@ -631,7 +631,7 @@ SCORE_COLORS = ("#d62728", "#1f57c4", "#ff8c00", "#7b2fa0", "#208080", "#e377c2"
 
 
 def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
-                    colors: Sequence[str]) -> str:
+                    colors: Sequence[str], lang: str = "en") -> str:
     """SVG of a score-file position: the 400 hexes of ``board`` (``<polygon
     data-key="hex:R,C" class="hex">``, castles and locations labelled) and ``pieces`` as
     ``(hex index, player, letter)`` (letter "" = a settlement, else the Crossroads piece
@@ -647,7 +647,7 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
            f'class="kb-board score-board" role="img">', _defs()]
     on: dict[int, tuple[int, str]] = {i: (p, letter) for i, p, letter in pieces}
     radius = f"{size * 0.55:.1f}"
-    for i, (plain, _legal, label) in enumerate(_hex_strings(board)):
+    for i, (plain, _legal, label) in enumerate(_hex_strings(board, lang)):
         out.append(plain)
         if i in on:
             p, letter = on[i]

@@ -399,11 +399,14 @@ class RollIntoTownView(View):
 from ...core.view import esc as _esc  # noqa: E402  (score calculator section)
 
 
-def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str:
+def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]],
+                  lang: str = "en") -> str:
     """SVG of a sheet file's map: ``cells[r][c]`` = ``(terrain, water/flow sides, building
     code)`` or None for a token that does not parse (drawn as a red ``?``). Every square is a
     ``<g data-key="sq:R,C">``; rivers are blue lines through their flow sides, coasts blue
-    edges on their water sides, buildings their two-letter code."""
+    edges on their water sides, buildings their two-letter code; terrain labels in ``lang``."""
+    labels = {R.TERRAIN_IDS.index(t): label
+              for t, label in _texts.for_language(lang).SHORT_LABELS.items()}
     size = 40
     rows = len(cells)
     cols = max((len(r) for r in cells), default=0)
@@ -430,7 +433,7 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str
                                           (x, y, x, y + size))[s]
                         parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
                                      f"stroke='#2a6fd1' stroke-width='5'/>")
-            label = "?" if cell is None else (BUILDING_CODES.get(b) or _LABEL.get(t))
+            label = "?" if cell is None else (BUILDING_CODES.get(b) or labels.get(t))
             if label:
                 fill = "#b00000" if cell is None else ("#000" if b else "#333")
                 weight = " font-weight='bold'" if b or cell is None else ""
