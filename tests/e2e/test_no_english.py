@@ -101,6 +101,16 @@ def _check(page, lang: str, where: str, seen: dict[str, dict[str, str]]) -> None
         seen[where] = found
 
 
+def _shots(page, stem: Path) -> None:
+    """Screenshots of ``page`` at desktop 1280x800 and phone 390x844 (whole page):
+    ``<stem>-desktop.png``, ``<stem>-phone.png`` (look at them: boxes instead of glyphs,
+    clipped or overflowing text)."""
+    page.screenshot(path=f"{stem}-desktop.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=f"{stem}-phone.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def _play_out(base: str, g: dict) -> None:
     """Random legal moves by the API for every human seat of ``g`` until the game ends (the
     bots move meanwhile)."""
@@ -160,6 +170,7 @@ def test_no_english_word_while_playing(browser, live_server, artifacts, game, la
         seats = {"kingdom-builder": ["human", "invite", "bot:random"]}.get(game, ["human"])
         g = _create(page, live_server, game, seats)
         _check(page, lang, "start", seen)
+        _shots(page, artifacts / f"words-{game}-{lang}-start")
         for _ in range(4):
             if not step(page):
                 break
@@ -179,7 +190,7 @@ def test_no_english_word_while_playing(browser, live_server, artifacts, game, la
         page.reload()
         page.wait_for_selector("#endscreen:not([hidden])", timeout=30000)
         _check(page, lang, "end", seen)
-        page.screenshot(path=str(artifacts / f"words-{game}-{lang}-end-desktop.png"))
+        _shots(page, artifacts / f"words-{game}-{lang}-end")
         page.goto(f"{live_server}/replay/{g['id']}?t={g['tokens'][0]}")
         page.wait_for_function("document.getElementById('stepinfo').textContent.includes('/')")
         _check(page, lang, "replay", seen)
@@ -219,4 +230,4 @@ def test_english_words_of_the_catalogs():
     """The pt-BR word list holds English-only words and no word Portuguese shares."""
     words = english_words()
     assert {"settlement", "round", "points", "turn"} <= words
-    assert not {"total", "normal", "bonus", "final"} & words
+    assert not {"total", "normal", "capital", "final"} & words
