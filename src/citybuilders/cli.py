@@ -798,17 +798,89 @@ def localize_help(command: Any, lang: str) -> None:
     for p in getattr(command, "params", []):
         if getattr(p, "help", None):
             p.help = localize(p.help, lang)
+    _localize_help_option(command, lang)
     for sub in getattr(command, "commands", {}).values():
         localize_help(sub, lang)
+    localize_click(lang)
     try:
         import typer.rich_utils as ru
     except ImportError:  # pragma: no cover
         return
     for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")),
                        ("OPTIONS_PANEL_TITLE", N_("Options")),
-                       ("COMMANDS_PANEL_TITLE", N_("Commands"))):
+                       ("COMMANDS_PANEL_TITLE", N_("Commands")),
+                       ("REQUIRED_LONG_STRING", N_("[required]")),
+                       ("DEFAULT_STRING", N_("[default: {}]"))):
         if hasattr(ru, name):
             setattr(ru, name, localize(text, lang))
+
+
+def localize_click(lang: str) -> None:
+    """The "Usage:" prefix typer's bundled click writes itself, in the current language
+    (``_`` at the moment it is written, so one process may switch languages); its usage
+    errors are translated by :func:`click_message`, ``--help``'s own help by
+    :func:`localize_help`."""
+    try:
+        from typer._click import formatting
+    except ImportError:  # pragma: no cover - another typer: its words stay English
+        return
+    cls = formatting.HelpFormatter
+    if getattr(cls, "_cb_plain_write_usage", None) is not None:
+        return
+    plain = cls.write_usage
+    cls._cb_plain_write_usage = plain  # type: ignore[attr-defined]
+
+    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        plain(self, prog, args, _("Usage:") + " " if prefix is None else prefix)
+
+    cls.write_usage = write_usage  # type: ignore[method-assign]
+
+
+def _localize_help_option(command: Any, lang: str) -> None:
+    try:
+        from typer._click.core import Context
+        opt = command.get_help_option(Context(command))
+    except Exception:  # noqa: BLE001 - another typer: the help option keeps its words
+        return
+    if opt is not None and opt.help == "Show this message and exit.":
+        opt.help = localize(N_("Show this message and exit."), lang)
+
+
+_CLICK_ERRORS: list[tuple[str, str]] = [
+    (r"No such option: (?P<name>\S+)", N_("no such option: {name}")),
+    (r"No such command (?P<name>'[^']*')\.", N_("no such command: {name}")),
+    (r"Missing argument (?P<name>'[^']*')\.", N_("missing argument {name}")),
+    (r"Missing option (?P<name>'[^']*')\.", N_("missing option {name}")),
+    (r"Missing parameter: (?P<name>.*)", N_("missing parameter: {name}")),
+    (r"Got unexpected extra arguments? ?\(?s?\)? \((?P<args>.*)\)",
+     N_("unexpected extra arguments: {args}")),
+    (r"Option (?P<name>'[^']*') requires an argument\.", N_("option {name} needs a value")),
+    (r"Option (?P<name>'[^']*') does not take a value\.", N_("option {name} takes no value")),
+    (r"Invalid value for (?P<name>.+?): (?P<value>'.*') is not one of (?P<choices>.*)\.",
+     N_("invalid value for {name}: {value}; allowed: {choices}")),
+    (r"Invalid value for (?P<name>.+?): Input should be a valid integer.*",
+     N_("invalid value for {name}: expected a whole number")),
+    (r"Invalid value for (?P<name>.+?): Input should be a valid number.*",
+     N_("invalid value for {name}: expected a number")),
+    (r"Invalid value for (?P<name>.+?): Input should be a valid boolean.*",
+     N_("invalid value for {name}: expected true or false")),
+    (r"Invalid value for (?P<name>.+?): .*", N_("invalid value for {name}")),
+]
+"""The usage errors of typer's bundled click (English f-strings, no gettext) -> our message
+with the same fields; any other message of click stays as click wrote it."""
+
+
+def click_message(message: str, lang: str) -> str:
+    """A click usage error's one-line ``message`` in ``lang`` (:data:`_CLICK_ERRORS`)."""
+    if lang == "en":
+        return message
+    import re
+
+    for pattern, msg in _CLICK_ERRORS:
+        m = re.fullmatch(pattern, message)
+        if m:
+            return localize(N_(str(msg), **m.groupdict()), lang)
+    return message
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -838,7 +910,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0) if isinstance(exc.code, int) else 0
     except Exception as exc:  # click usage errors
         if isinstance(exc, _click_classes("ClickException")):
-            message = " ".join(str(exc.format_message()).split())
+            message = click_message(" ".join(str(exc.format_message()).split()),
+                                    current_language())
             typer.echo(_("error: {message} (see 'citybuilders --help')", message=message),
                        err=True)
             return 2

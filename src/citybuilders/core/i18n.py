@@ -20,7 +20,7 @@ import re
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 __all__ = ["LANGUAGES", "DEFAULT", "LOCALE_DIR", "normalize", "negotiate", "translations",
            "gettext_for", "env_language", "TextTables", "text_tables", "Message", "N_",
@@ -158,6 +158,20 @@ def text_tables(module_name: str, lang: str) -> TextTables:
     tables = TextTables(lang, {k: _translate_value(v, tr) for k, v in english.items()})
     _TABLE_CACHE[key] = tables
     return tables
+
+
+_WORD_RX = re.compile(r"[A-Za-z_]+")
+
+
+def gloss(text: str, words: Mapping[str, str] | None) -> str:
+    """``text`` (a move's notation: ``"build 11,4"``, ``"d1 coast 0,0"``) with each whole
+    word found in ``words`` (English word -> the reader's word, a game's ``NOTATION_WORDS``
+    table in a language) replaced; digits, coordinates and unknown words stay. The notation
+    itself (records, CLI input) never changes: this is for people reading a log line or a
+    button. ``words`` None or empty: ``text`` unchanged."""
+    if not words or not text:
+        return text
+    return _WORD_RX.sub(lambda m: words.get(m.group(0), m.group(0)), text)
 
 
 # --------------------------------------------------------------------------- messages

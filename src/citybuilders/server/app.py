@@ -40,7 +40,7 @@ from ..core.registry import game_class, load_game, registered_games
 from ..core.view import esc
 from . import hints, online
 from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
-                      note_text,
+                      BOT_LEVEL_NAMES, note_text,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
@@ -76,6 +76,17 @@ _HTTP_MESSAGES = {
     404: N_("no such page or API endpoint (see /api/docs)"),
     405: N_("method not allowed here"),
 }
+_VALIDATION_MESSAGES = {
+    "missing": N_("this value is required"),
+    "int_parsing": N_("expected a whole number"),
+    "int_type": N_("expected a whole number"),
+    "float_parsing": N_("expected a number"),
+    "bool_parsing": N_("expected true or false"),
+    "string_type": N_("expected a text"),
+    "json_invalid": N_("not valid JSON"),
+}
+"""pydantic's error types of path and query parameters -> our message, shown in the request's
+language (English keeps pydantic's own message)."""
 LANGUAGE_NAMES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hant": "繁體中文"}
 """Each language in its own words (the language switch on every page)."""
 
@@ -142,8 +153,10 @@ class SecurityMiddleware:
             except ValueError:
                 size = -1
             if size > limit or size < 0:
-                problem = (f"body: larger than {limit} bytes" if size > limit
-                           else "Content-Length: expected a byte count")
+                problem = localize(N_("body: larger than {limit} bytes", limit=limit)
+                                   if size > limit else
+                                   N_("Content-Length: expected a byte count"),
+                                   api_language(Request(scope)))
                 status = 413 if size > limit else 400
                 resp = JSONResponse({"error": problem}, status_code=status,
                                     headers={"Connection": "close"})
@@ -466,6 +479,10 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         errs = exc.errors()
         first = errs[0] if errs else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
+        lang = api_language(request)
+        known = _VALIDATION_MESSAGES.get(str(first.get("type", "")))
+        if known is not None and lang != DEFAULT:  # pydantic's own words are English
+            return JSONResponse({"error": f"{where}: {localize(known, lang)}"}, status_code=400)
         return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"},
                             status_code=400)
 
@@ -493,6 +510,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             g["replay_url"] = f"/replay/{g['id']}?" + urlencode([("t", t) for t in toks])
         resp = templates.TemplateResponse(request, "home.html", {
             "games": _games_catalog(), "bots": bot_names(), "mine": mine,
+            "bot_levels": BOT_LEVEL_NAMES,
             "quick_bot": QUICK_BOT,
         })
         return with_owner(request, resp)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from typing import Any, Sequence
 
 from ..core.game import Game
@@ -37,6 +38,25 @@ def texts_for(game: Game, lang: str) -> Any:
     return fn(lang) if callable(fn) else mod
 
 
+def notation_words(game: Game, lang: str) -> dict[str, str]:
+    """The game's ``NOTATION_WORDS`` table (texts.py) in ``lang``: English word of its
+    notation -> the reader's word; empty for English or a game without the table (the page
+    scripts gloss click keys with it, ``CB.labelOf``)."""
+    if lang == "en":
+        return {}
+    words = getattr(texts_for(game, lang), "NOTATION_WORDS", None)
+    return {k: v for k, v in words.items() if k != v} if isinstance(words, dict) else {}
+
+
+def notation_text(game: Game, text: str, lang: str) -> str:
+    """A move's notation (a log line, a button) in words of ``lang``: each word of the
+    game's ``NOTATION_WORDS`` glossed (``core.i18n.gloss``); English, or a game without the
+    table: ``text`` unchanged."""
+    from ..core.i18n import gloss
+
+    return gloss(text, notation_words(game, lang)) if lang != "en" else text
+
+
 def score_labels(game: Game, keys: Sequence[str], lang: str) -> dict[str, str]:
     """Score part key -> its name in ``lang`` for the score table's headings (the keys stay
     the JSON interface). From the game's texts (categories, cards, zones, tasks), else the
@@ -49,12 +69,18 @@ def score_labels(game: Game, keys: Sequence[str], lang: str) -> dict[str, str]:
     tables = texts_for(game, lang)
     found = [t for t in (getattr(tables, n, None) for n in _LABEL_TABLES) if isinstance(t, dict)]
     out: dict[str, str] = {}
+    numbered = getattr(tables, "CONDITION_NAMES", None)
     for key in keys:
+        num = re.fullmatch(r"(\d+) (.+)", key)
         for table in found:
             if key in table:
                 out[key] = str(table[key])
                 break
         else:
+            if num and isinstance(numbered, dict) and int(num.group(1)) in numbered:
+                # a numbered card's part ("12 Superhighway"): its number and name
+                out[key] = f"{num.group(1)} {numbered[int(num.group(1))]}"
+                continue
             text = localize(key, lang)
             if text != key:
                 out[key] = text

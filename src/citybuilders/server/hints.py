@@ -30,7 +30,8 @@ from fastapi.responses import JSONResponse
 from ..bots import make_bot
 from ..core.game import CHANCE, State
 from .manager import ApiError, GameManager
-from ..core.i18n import N_
+from ..core.i18n import N_, normalize
+from .display import notation_text
 
 __all__ = ["router", "HINT_LEVEL", "hint_state", "compute_hint"]
 
@@ -102,4 +103,6 @@ async def api_hint(request: Request, game_id: str) -> JSONResponse:
     except Exception as exc:  # noqa: BLE001 - a failing bot is a clear error, never a 500
         _cache.pop(key, None)
         raise ApiError(503, N_("the hint bot failed: {name__}", name__=type(exc).__name__)) from None
-    return JSONResponse({**hint, "state_id": version, "level": HINT_LEVEL})
+    lang = normalize(request.query_params.get("lang")) or "en"
+    text = notation_text(lg.game, hint["text"], lang)  # the page shows it to a person
+    return JSONResponse({**hint, "text": text, "state_id": version, "level": HINT_LEVEL})

@@ -51,7 +51,7 @@ from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
 from ..core.view import esc
-from .display import display_panels, score_labels, texts_for
+from .display import display_panels, notation_text, notation_words, score_labels, texts_for
 from .explain import explain_state
 from .store import GameRow, SeatRow, StaleWrite, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
@@ -184,6 +184,13 @@ class LiveGame:
     @property
     def id(self) -> str:
         return self.row.id
+
+
+BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"),
+                   "expert": N_("expert"), "greedy": N_("greedy"), "random": N_("random"),
+                   "ismcts": N_("ismcts")}
+"""Bot name (bots.bot_names) -> its msgid: the home page's seat choices and default seat
+names show it in the reader's language; the name itself (API, records) stays."""
 
 
 def _entry_text(state: State, actor: int, action: int) -> str:
@@ -372,7 +379,8 @@ class GameManager:
             if not label:
                 # a default name in the creator's language (``core.i18n.using`` around the
                 # request), stored as it is: names are data, not interface
-                label = (gettext_now("{level} (bot)", level=(bot or "random").capitalize())
+                level = gettext_now(BOT_LEVEL_NAMES.get(bot or "random", bot or "random"))
+                label = (gettext_now("{level} (bot)", level=level[:1].upper() + level[1:])
                          if kind == "bot" else gettext_now("Player {num}", num=i + 1))
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             seats.append(SeatRow(i, kind, bot, label, token))
@@ -963,7 +971,7 @@ class GameManager:
             hidden = seat is not None and viewer is not None and viewer != seat
             who = (names[actor] if actor >= 0 else chance) if viewer is None else draw_for[viewer]
             out.append({"n": i + 1, "actor": actor if actor >= 0 else None, "who": who,
-                        "text": hidden_text if hidden else lg.log[i],
+                        "text": hidden_text if hidden else notation_text(lg.game, lg.log[i], lang),
                         "keys": [] if hidden else _log_keys(lg.game, lg.log[i])})
         return out
 
@@ -998,7 +1006,8 @@ class GameManager:
                     path = [str(k) for k in st.action_path(a, seat)]
                 except Exception:  # noqa: BLE001
                     path = [_entry_text(st, seat, a)]
-                legal.append({"action": a, "text": _entry_text(st, seat, a), "path": path,
+                legal.append({"action": a, "text": notation_text(lg.game, _entry_text(st, seat, a),
+                                                                 lang), "path": path,
                               "final": a in final})
         try:
             with using(lang):  # names such as "(you)" drawn in the reader's language
@@ -1054,6 +1063,7 @@ class GameManager:
             "options": lg.game.options,
             "legend": _legend(lg.game, lang),
             "explain": explain_state(lg.game.name, st) if terminal else {},
+            "words": notation_words(lg.game, lang),
         }
 
     def view_json(self, lg: LiveGame, seat: int, lang: str = DEFAULT_LANG) -> bytes:

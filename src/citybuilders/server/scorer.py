@@ -121,12 +121,12 @@ def _kb_board(data: Any) -> Any:
         return None
 
 
-def _kb_draw(data: Any, colors: list[str]) -> str | None:
+def _kb_draw(data: Any, colors: list[str], lang: str = "en") -> str | None:
     board = _kb_board(data)
     if board is None:
         return None
     pieces = [(i, p, letter) for i, p, letter, _ in _kb_pieces(data)]
-    return kb_render.score_board_svg(board, pieces, colors)
+    return kb_render.score_board_svg(board, pieces, colors, lang)
 
 
 def _kb_keys(data: Any, field: str) -> list[str]:
@@ -199,7 +199,7 @@ def _sp_cells(data: Any) -> dict[tuple[int, int], int]:
     return cells
 
 
-def _sp_draw(data: Any, colors: list[str]) -> str | None:
+def _sp_draw(data: Any, colors: list[str], lang: str = "en") -> str | None:
     return sp_render.score_city_svg(_sp_placements(data), grid=_sp_grid(data))
 
 
@@ -262,7 +262,7 @@ def _rit_maps(data: Any) -> list[tuple[Any, str]]:
     return [(data.get("map"), "map")]
 
 
-def _rit_draw(data: Any, colors: list[str]) -> str | None:
+def _rit_draw(data: Any, colors: list[str], lang: str = "en") -> str | None:
     maps = _rit_maps(data)
     rows = maps[0][0] if maps else None
     if not isinstance(rows, list) or not 0 < len(rows) <= 40:
@@ -276,7 +276,7 @@ def _rit_draw(data: Any, colors: list[str]) -> str | None:
             except CitybuildersError:
                 line.append(None)
         cells.append(line)
-    return rit_render.score_map_svg(cells)
+    return rit_render.score_map_svg(cells, lang)
 
 
 def _rit_keys(data: Any, field: str) -> list[str]:
@@ -311,7 +311,7 @@ _RB_LABELS = {"buildings": "buildings", "roads": "roads", "innovations": "innova
 """Score category id -> English label (translated with the page's gettext)."""
 
 
-def _rb_draw(data: Any, colors: list[str]) -> str | None:
+def _rb_draw(data: Any, colors: list[str], lang: str = "en") -> str | None:
     state, _ = replay_position(data)
     if state is None:
         return None
@@ -325,7 +325,7 @@ def _rb_draw(data: Any, colors: list[str]) -> str | None:
     wealth = data.get("wealth_stored", 0)
     if type(wealth) is int and 0 <= wealth <= sheet.wealth_storage:
         p.wealth_marked, p.wealth_spent = wealth, 0
-    return rb_render.render_svg(state, 0)
+    return rb_render.render_svg(state, 0, lang)
 
 
 def _rb_keys(data: Any, field: str) -> list[str]:
@@ -409,7 +409,7 @@ def score_position(game: str, data: Any, lang: str = "en", draw: bool = False,
                      "keys": []}
     if draw:
         try:
-            answer["svg"] = _DRAW[game](data, colors)
+            answer["svg"] = _DRAW[game](data, colors, lang)
         except Exception:  # noqa: BLE001 - an undrawable position still gets its answer
             answer["svg"] = None
     return status, answer
@@ -426,13 +426,17 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
                          "crossroads": sid in kb_x.SECTIONS})
     sp = sp_texts.for_language(lang)
     rit = rit_texts.for_language(lang)
+    rb = rb_texts.for_language(lang)
     sheets = []
     for name in shipped_sheet_names():
         sh = load_shipped_sheet(name)
-        sheets.append({"id": name, "name": sh.name,
-                       "buildings": [{"number": b.number, "name": b.name, "marks": b.marks}
-                                     for b in sh.buildings],
-                       "innovations": [{"id": i.id, "name": i.name} for i in sh.innovations],
+        bnames = rb.BUILDING_NAMES.get(name, {})
+        inames = rb.INNOVATION_NAMES.get(name, {})
+        sheets.append({"id": name, "name": rb.SHEET_NAMES.get(name, sh.name),
+                       "buildings": [{"number": b.number, "name": bnames.get(b.number, b.name),
+                                      "marks": b.marks} for b in sh.buildings],
+                       "innovations": [{"id": i.id, "name": inames.get(i.id, i.name)}
+                                       for i in sh.innovations],
                        "boxes": [b.id for b in sh.boxes],
                        "favor_max": len(sh.tracks[0]) - 1,
                        "strength_max": len(sh.tracks[1]) - 1,

@@ -13,14 +13,14 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from ...core.i18n import N_, localize
+from ...core.i18n import N_, localize, text_width
 
 import math
 import re
 from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
-from citybuilders.core.panels import generic_panels, nonzero, per_seat, seat_name, title_of
+from citybuilders.core.panels import generic_panels, per_seat, seat_name, title_of
 from citybuilders.core.view import Panel, View
 
 from .actions import BUILD_BASE, CARD_BASE, END
@@ -45,6 +45,7 @@ _SVG_FILL = (
 )
 _STATUS_SUFFIX = {READY: "", USED: " (used)", NEW: " (new)"}
 _STATUS_WORD = {READY: "ready", USED: "used", NEW: "new"}
+_STATUS_MSG = {READY: N_("ready"), USED: N_("used"), NEW: N_("new")}
 
 
 def legal_first_hexes(st: KingdomBuilderState) -> int:
@@ -240,7 +241,7 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
-            text = "K" if t == 7 else (kind or "L")[:3]
+            text = "K" if t == 7 else tile_label(kind, tx) if kind else "L"
             label = (f'<text {label_xy} font-size="8" text-anchor="middle" stroke="none" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
@@ -248,6 +249,14 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         del _HEX_CACHE[next(iter(_HEX_CACHE))]
     _HEX_CACHE[key] = out
     return out
+
+
+def tile_label(kind: str, tx: Any) -> str:
+    """The short label of a location hex: the first 3 letters of the tile's name in the
+    texts' language (``harbor`` -> ``har``, ``porto`` -> ``por``), 2 characters of a CJK
+    name (``港口``)."""
+    name = str(tx.TILE_NAMES.get(kind, kind))
+    return name[:2] if name and ord(name[0]) > 0x2e80 else name[:3]
 
 
 def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "en") -> str:
@@ -330,6 +339,7 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
         tx_ = x0
         for _, kind, s in st.tiles_of(cp):
             status = _STATUS_WORD[s]
+            status_word = localize(_STATUS_MSG[s], lang)
             key_attr = ""
             if kind not in seen and s == READY:
                 key_attr = f' data-key="tile:{kind}"'
@@ -337,8 +347,8 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
             cls = "tile legal" if f"tile:{kind}" in legal_keys and key_attr else "tile"
             name = tx.TILE_NAMES.get(kind, kind)
             rule = tx.TILE_RULES.get(kind, "")
-            label = f"{name} ({status})"
-            tw = max(96, 6 * len(label) + 10)
+            label = f"{name} ({status_word})"
+            tw = max(96, 6 * text_width(label) + 10)
             if tx_ + tw > width - margin:
                 tx_ = x0
                 y += 22
@@ -354,16 +364,18 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
             if tx_ + 70 > width - margin:
                 tx_ = x0
                 y += 22
+            end_turn = escape(localize(N_("end turn"), lang))
             out.append(
-                f'<g data-key="end" class="button"><title>end turn</title>'
+                f'<g data-key="end" class="button"><title>{end_turn}</title>'
                 f'<rect x="{tx_:.0f}" y="{y - 13:.0f}" '
                 f'width="70" height="20" rx="3" fill="#eee" stroke="#333"/>'
-                f'<text x="{tx_ + 6:.0f}" y="{y + 1:.0f}" font-size="10">end turn</text></g>'
+                f'<text x="{tx_ + 6:.0f}" y="{y + 1:.0f}" font-size="10">{end_turn}</text></g>'
             )
         y += 22
     sx = x0
     for p, ps in enumerate(st.scores()):
-        label = f"P{p + 1}: {ps.total} gold, supply {st.supply[p]}"
+        label = escape(localize(N_("P{num}: {gold} gold, supply {supply}", num=p + 1,
+                                   gold=ps.total, supply=st.supply[p]), lang))
         out.append(
             f'<circle cx="{sx + 5:.0f}" cy="{y - 3:.0f}" r="5" fill="{_PLAYER_FILL[p % 5]}"/>'
             f'<text x="{sx + 13:.0f}" y="{y + 1:.0f}" font-size="10" fill="#222">{label}</text>'
@@ -373,8 +385,9 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
             sx = x0
             y += 16
     height = y + 12
+    board_label = escape(localize(N_("Kingdom Builder board"), lang))
     out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
-                  f'{height:.0f}" class="kb-board" role="group" aria-label="Kingdom Builder board">')
+                  f'{height:.0f}" class="kb-board" role="group" aria-label="{board_label}">')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -395,18 +408,36 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
             tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
     out.append(("K", f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
     for kind in TILE_KINDS:
-        out.append((kind[:3], f"{tx.TILE_NAMES.get(kind, kind)} location: "
-                              f"{tx.TILE_RULES.get(kind, '')}"))
-    out.append(("●", "a settlement, in its owner's colour"))
+        out.append((tile_label(kind, tx), localize(N_(
+            "{tile} location: {rule}", tile=tx.TILE_NAMES.get(kind, kind),
+            rule=tx.TILE_RULES.get(kind, "")), lang)))
+    out.append(("●", localize(N_("a settlement, in its owner's colour"), lang)))
     for piece, letter in PIECE_LETTERS.items():
-        out.append((letter, f"{tx.PIECE_NAMES.get(piece, piece)} (Crossroads piece)"))
-    out.append(("R,C", "row and column numbers at the board's edges, as in the log"))
+        out.append((letter, localize(N_("{piece} (Crossroads piece)",
+                                        piece=tx.PIECE_NAMES.get(piece, piece)), lang)))
+    out.append(("R,C", localize(N_("row and column numbers at the board's edges, as in the log"),
+                                lang)))
     return out
 
 
 # ------------------------------------------------------------------ panels: Kingdom Builder
 def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                     terminal: bool) -> list[Panel]:
+                     terminal: bool, lang: str = "en") -> list[Panel]:
+    tx = _texts.for_language(lang)
+    status = {"ready": N_("ready"), "used": N_("used"), "new": N_("new")}
+
+    def terrain(name: Any) -> str:
+        key = str(name).replace(" ", "_")
+        return str(tx.TERRAIN_NAMES.get(key, key.replace("_", " ")))
+
+    def counts(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {terrain(k): v for k, v in value.items() if v} or N_("(none)")
+
+    def tile(kind: Any) -> str:
+        return str(tx.TILE_NAMES.get(str(kind), str(kind).replace("_", " ")))
+
     xr = obs.get("crossroads") if isinstance(obs.get("crossroads"), dict) else {}
     xr_players = xr.get("players") if isinstance(xr.get("players"), list) else []
     players = obs.get("players") or []
@@ -414,20 +445,22 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     def player(i: int, row: dict[str, Any]) -> dict[str, Any]:
         card = row.get("card")
         d: dict[str, Any] = {
-            N_("Terrain card"): N_("hidden") if card is None else card.replace("_", " "),
+            N_("Terrain card"): N_("hidden") if card is None else (
+                N_("none") if card == "none" else terrain(card)),
             N_("Settlements in supply"): row.get("supply"),
             N_("Settlements built"): len(row.get("settlements") or []),
-            N_("Location tiles"): [f"{str(t['kind']).replace('_', ' ')} ({t['location']}, "
-                               f"{t['status']})"
-                               for t in row.get("tiles") or []] or "(none)",
+            N_("Location tiles"): [N_("{tile} ({location}, {status})", tile=tile(t["kind"]),
+                                      location=t["location"],
+                                      status=localize(status.get(t["status"], t["status"]), lang))
+                                   for t in row.get("tiles") or []] or N_("(none)"),
         }
         if row.get("lost_tiles"):
-            d["Tiles lost"] = list(row["lost_tiles"])
+            d[N_("Tiles lost")] = [tile(k) for k in row["lost_tiles"]]
         if i < len(xr_players) and isinstance(xr_players[i], dict):
             x = xr_players[i]
             if "second_card" in x:
-                d["Second card"] = ("hidden" if x["second_card"] is None
-                                    else str(x["second_card"]).replace("_", " "))
+                d[N_("Second card")] = (N_("hidden") if x["second_card"] is None
+                                        else terrain(x["second_card"]))
             for k in ("wagon", "ship", "warriors", "city_hall"):
                 if x.get(k):
                     d[title_of(k)] = ", ".join(x[k])
@@ -441,37 +474,43 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
         if isinstance(obs.get("turn"), int):
             out.append({"title": N_("Turn"), "value": obs["turn"] + 1})
         if obs.get("final_round"):
-            out.append({"title": N_("Final round"), "value": "yes: the game ends after this round"})
+            out.append({"title": N_("Final round"),
+                        "value": N_("yes: the game ends after this round")})
     if players:
         out.append({"title": N_("Players"), "value": per_seat(players, names, you, player)})
     if obs.get("cards"):
         out.append({"title": N_("Kingdom Builder cards"),
-                    "value": ", ".join(str(c).replace("_", " ") for c in obs["cards"])})
+                    "value": ", ".join(str(tx.CARD_NAMES.get(c, str(c).replace("_", " ")))
+                                       for c in obs["cards"])})
     if xr.get("tasks"):
-        out.append({"title": N_("Tasks"), "value": [f"{t.get('name', t.get('task'))} "
-                                                f"({t.get('gold')} gold)" for t in xr["tasks"]]})
+        out.append({"title": N_("Tasks"), "value": [N_(
+            "{task} ({gold} gold)",
+            task=tx.TASK_NAMES.get(t.get("task"), t.get("name", t.get("task"))),
+            gold=t.get("gold")) for t in xr["tasks"]]})
     if obs.get("locations"):
         out.append({"title": N_("Locations"), "value": [
-            f"{loc['kind'].replace('_', ' ')} at {loc['hex']}: {loc['tiles_left']} tile"
-            f"{'' if loc['tiles_left'] == 1 else 's'} left" for loc in obs["locations"]]})
+            localize(N_("{tile} at {hex}: {n} tiles left", tile=tile(loc["kind"]), hex=loc["hex"],
+                        n=loc["tiles_left"]), lang) if loc["tiles_left"] != 1 else
+            localize(N_("{tile} at {hex}: 1 tile left", tile=tile(loc["kind"]), hex=loc["hex"]),
+                     lang) for loc in obs["locations"]]})
     if xr.get("location_summary"):
         out.append({"title": N_("Crossroads locations"), "value": {
             t["name"]: t["text"] for s in xr["location_summary"] for t in s.get("tiles", [])}})
-    for k, title in (("locked_terrain", "Locked terrain"), ("fort_card", "Fort card")):
+    for k, title in (("locked_terrain", N_("Locked terrain")), ("fort_card", N_("Fort card"))):
         if xr.get(k):
-            out.append({"title": title, "value": str(xr[k]).replace("_", " ")})
+            out.append({"title": title, "value": terrain(xr[k])})
     if isinstance(obs.get("deck_size"), int):
-        out.append({"title": N_("Terrain deck"), "value": f"{obs['deck_size']} cards"})
+        out.append({"title": N_("Terrain deck"), "value": N_("{n} cards", n=obs["deck_size"])})
     if obs.get("discard") is not None:
-        out.append({"title": N_("Discard pile"), "value": nonzero(obs["discard"])})
+        out.append({"title": N_("Discard pile"), "value": counts(obs["discard"])})
     if isinstance(obs.get("removed"), dict) and any(obs["removed"].values()):
-        out.append({"title": N_("Removed cards"), "value": nonzero(obs["removed"])})
+        out.append({"title": N_("Removed cards"), "value": counts(obs["removed"])})
     if obs.get("start_player") is not None and 0 <= obs["start_player"] < len(names):
         out.append({"title": N_("Start player"),
                     "value": seat_name(names, obs["start_player"], you)})
     if obs.get("sections"):
         out.append({"title": N_("Board sections"), "value": ", ".join(
-            str(s[0] if isinstance(s, list) else s).replace("_", " ") for s in obs["sections"])})
+            tile(s[0] if isinstance(s, list) else s) for s in obs["sections"])})
     known = {"current_player", "turn", "final_round", "players", "cards", "crossroads",
              "locations", "deck_size", "discard", "removed", "start_player", "sections",
              "mandatory_built"}
@@ -579,8 +618,8 @@ class KingdomBuilderView(View):
         return legend(lang)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
-                       terminal: bool) -> list[Panel] | None:
-        return display_panels(obs, names, you, terminal)
+                       terminal: bool, lang: str = "en") -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal, lang)
 
 
 # ------------------------------------------------------------------ score calculator board
@@ -592,7 +631,7 @@ SCORE_COLORS = ("#d62728", "#1f57c4", "#ff8c00", "#7b2fa0", "#208080", "#e377c2"
 
 
 def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
-                    colors: Sequence[str]) -> str:
+                    colors: Sequence[str], lang: str = "en") -> str:
     """SVG of a score-file position: the 400 hexes of ``board`` (``<polygon
     data-key="hex:R,C" class="hex">``, castles and locations labelled) and ``pieces`` as
     ``(hex index, player, letter)`` (letter "" = a settlement, else the Crossroads piece
@@ -608,7 +647,7 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
            f'class="kb-board score-board" role="img">', _defs()]
     on: dict[int, tuple[int, str]] = {i: (p, letter) for i, p, letter in pieces}
     radius = f"{size * 0.55:.1f}"
-    for i, (plain, _legal, label) in enumerate(_hex_strings(board)):
+    for i, (plain, _legal, label) in enumerate(_hex_strings(board, lang)):
         out.append(plain)
         if i in on:
             p, letter = on[i]

@@ -221,6 +221,14 @@ PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "cit
 """Letter drawn on a Crossroads piece in the SVG board."""
 
 
+NOTATION_WORDS: dict[str, str] = {
+    **TERRAIN_NAMES, **TILE_NAMES, "card": "card", "end": "end turn", "build": "build",
+    "move": "move",
+}
+"""English word of a move's notation (``"build 11,4"``, ``"card flower_field"``, ``"tavern
+3,4"``, ``"end"``) -> the same word for a person reading the log or a button
+(``core.i18n.gloss``); the notation itself stays English."""
+
 RULES_HEADINGS: dict[str, str] = {
     "title": "Rules in play",
     "line": "{name}: {rule}",

@@ -24,8 +24,8 @@ from .loader import (INNOVATION_BONUS, RES_ABBR, Sheet, compile_sheet, load_ship
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
 from . import texts as _texts
-from .texts import SYMBOL_LEGEND, TEXT_MAP_KEY
-from ...core.i18n import N_
+from .texts import TEXT_MAP_KEY
+from ...core.i18n import N_, localize
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.state import RollBuilderState
@@ -197,12 +197,19 @@ _FILL = {"land": "#e8e2c0", "mountain": "#b8a48a", "water": "#8ec5e8", "town": "
 _RES_IDS = ("food", "supplies", "wealth", "favor", "strength")
 
 
+def _shipped(name: str, english: str | None, translated: str | None) -> str:
+    """A sheet's own ``name`` in the reader's language when it is the shipped sheet's English
+    name (``english``); a sheet file's own names are shown as written."""
+    return translated if translated and name == english else name
+
+
 def _space_tip(sh: Any, s: int, tx: Any) -> str:
     """A space's ``<title>``: its name, terrain and what its icon gives."""
     r, c = divmod(s, sh.cols)
     terrain = tx.TERRAIN_NAMES.get(sh.terrain[s], sh.terrain[s])
     icon = _icon(sh, s).strip()
-    tip = f"space {r},{c}, {terrain}"
+    at = f"{r},{c}"
+    tip = localize(N_("space {at}", at=at), tx.lang) + f", {terrain}"
     if icon:
         name = tx.SYMBOL_NAMES.get(icon) or tx.SYMBOL_NAMES.get("2v", "")
         rule = ""
@@ -262,6 +269,8 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
             out.append(f'<text x="{cx:.1f}" y="{cy + 10:.1f}" font-size="11" font-weight="bold" '
                        f'fill="#7a1f7a" text-anchor="middle" pointer-events="none">'
                        f'{builds[s]}</text>')
+    side_word, road_word = localize(N_("side"), lang), localize(N_("road"), lang)
+    river_word = localize(N_("(river)"), lang)
     for e in range(sh.n_edges):
         if not (sh.usable_edges >> e & 1 or p.roads >> e & 1):
             continue
@@ -274,18 +283,23 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
         out.append(f'<line data-key="edge:{esc(sh.edge_name[e])}" class="edge{" road" if road else ""}"'
                    f' x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
                    f'stroke-opacity="{op}" stroke-width="{4 if road else 5}" '
-                   f'stroke-linecap="round"><title>side {esc(sh.edge_name[e])}'
-                   f'{": road" if road else ""}{" (river)" if river else ""}</title></line>')
+                   f'stroke-linecap="round"><title>{esc(side_word)} {esc(sh.edge_name[e])}'
+                   f'{": " + esc(road_word) if road else ""}'
+                   f'{" " + esc(river_word) if river else ""}</title></line>')
     y0 = oy + (3 * sh.rows + 2) * uy
+    used_word = localize(N_("(used)"), lang)
+    die_words = [localize(N_("die {n}", n=i + 1), lang) for i in range(len(state.dice))]
     for i, v in enumerate(state.dice):
         used = len(state.dice) == 2 and p.dice_used >> i & 1
         x = ox + i * 34
         out.append(f'<g data-key="die:{i}" class="die{" used" if used else ""}">'
-                   f'<title>die {i + 1}: {v}{" (used)" if used else ""}</title><rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
+                   f'<title>{esc(die_words[i])}: {v}{" " + esc(used_word) if used else ""}</title><rect x="{x:.0f}" y="{y0:.0f}" width="28" height="28" rx="4" '
                    f'fill="{"#ccc" if used else "#fff"}" stroke="#333"/>'
                    f'<text x="{x + 14:.0f}" y="{y0 + 19:.0f}" font-size="16" '
                    f'text-anchor="middle">{v}</text></g>')
-    turn_text = f"turn {state.turn}/{TURNS} — {sh.name}"
+    sheet_name = _shipped(sh.name, _texts.SHEET_NAMES.get(sh.id), tx.SHEET_NAMES.get(sh.id))
+    turn_text = localize(N_("turn {turn}/{turns} — {sheet}", turn=state.turn, turns=TURNS,
+                            sheet=sheet_name), lang)
     out.append(f'<text x="{ox + 80:.0f}" y="{y0 + 19:.0f}" font-size="12">{esc(turn_text)}'
                f'</text>')
     right = max(right, text_right(ox + 80, turn_text, 12), ox + len(state.dice) * 34)
@@ -296,7 +310,8 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
         locked = not p.unlocked >> i & 1
         v = p.box_values[i]
         label = b.id + (f"={'*' if v == NO_VALUE else v}" if filled else "")
-        box_tip = (f"wonder box {b.id}: " + tx.WONDER_RULES["requires"]
+        box_tip = (localize(N_("wonder box {box}:", box=b.id), lang) + " "
+                   + tx.WONDER_RULES["requires"]
                    + (" " + tx.WONDER_RULES["locked"] if locked else ""))
         out.append(f'<g data-key="box:{esc(b.id)}" class="box"><title>{esc(box_tip)}</title><rect x="{x:.0f}" y="{y:.0f}" '
                    f'width="32" height="20" fill="{"#9c9" if filled else ("#ccc" if locked else "#fff")}"'
@@ -308,10 +323,13 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
     for i, inn in enumerate(sh.innovations):
         effects = " ".join(tx.EFFECT_RULES.get(str(e.get("type")), "") for e in inn.effects
                            if isinstance(e, dict))
-        inn_tip = f"{inn.id} {inn.name}, {inn.points} points: {effects}".strip()
+        inn_name = _shipped(inn.name, _texts.INNOVATION_NAMES.get(sh.id, {}).get(inn.id),
+                            tx.INNOVATION_NAMES.get(sh.id, {}).get(inn.id))
+        inn_tip = (f"{inn.id} {inn_name}, "
+                   + localize(N_("{n} points", n=inn.points), lang) + f": {effects}").strip()
         out.append(f'<g class="innovation" data-at="innovation:{esc(inn.id)}"><title>'
                    f'{esc(inn_tip)}</title><text x="{ox:.0f}" y="{y + 10:.0f}" font-size="10">'
-                   f'{esc(f"{inn.id} {inn.name} ({inn.points})")}</text></g>')
+                   f'{esc(f"{inn.id} {inn_name} ({inn.points})")}</text></g>')
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
             x = ox + 150 + j * 22
@@ -319,31 +337,37 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
             crossed = p.crossed >> k & 1
             what = (tx.RESOURCE_NAMES["innovation_bonus"] if kind == INNOVATION_BONUS
                     else tx.RESOURCE_NAMES[_RES_IDS[kind]])
+            circle_tip = localize(N_("circle {n}: pay {what}", n=j + 1, what=what), lang)
             out.append(f'<g data-key="circle:{esc(inn.id)}.{j + 1}" class="circle">'
-                       f'<title>{esc(f"{inn.id} {inn.name}, circle {j + 1}: pay {what}")}'
+                       f'<title>{esc(inn.id)} {esc(inn_name)}, '
+                       f'{esc(circle_tip)}'
                        f'</title><circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
                        f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
                        f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
                        f'{name}</text></g>')
         right = max(right, ox + 150 + len(inn.cost) * 22,
-                    text_right(ox, f"{inn.id} {inn.name} ({inn.points})", 10))
+                    text_right(ox, f"{inn.id} {inn_name} ({inn.points})", 10))
         y += 22
     for t, (name, nums, crossed) in enumerate((("favor", sh.tracks[0], p.favor),
                                                ("strength", sh.tracks[1], p.strength))):
-        track = f"{name}: " + " ".join(
+        shown = tx.RESOURCE_NAMES.get(name, name)
+        track = f"{shown}: " + " ".join(
             ("x" if i < crossed else "") + str(v) for i, v in enumerate(nums))
-        out.append(f'<g data-key="track:{name}" class="track"><title>{esc(name)} track: '
-                   f'{esc(tx.RESOURCE_RULES[name])}</title><text x="{ox:.0f}" y="{y + 10:.0f}"'
+        track_tip = localize(N_("{name} track: {rule}", name=shown,
+                                rule=tx.RESOURCE_RULES[name]), lang)
+        out.append(f'<g data-key="track:{name}" class="track"><title>{esc(track_tip)}</title><text x="{ox:.0f}" y="{y + 10:.0f}"'
                    f' font-size="10">{esc(track)}</text></g>')
         right = max(right, text_right(ox, track, 10))
         y += 16
-    storage = (f"wealth stored {p.stored} ({p.wealth_marked}/{sh.wealth_storage} circles used)")
-    out.append(f'<g data-key="storage" class="storage"><title>wealth storage: '
-               f'{esc(tx.RESOURCE_RULES["wealth"])}</title><text x="{ox:.0f}" y="{y + 10:.0f}" '
+    storage = localize(N_("wealth stored {stored} ({used}/{total} circles used)", stored=p.stored,
+                          used=p.wealth_marked, total=sh.wealth_storage), lang)
+    storage_tip = localize(N_("wealth storage: {rule}", rule=tx.RESOURCE_RULES["wealth"]), lang)
+    out.append(f'<g data-key="storage" class="storage"><title>{esc(storage_tip)}</title><text x="{ox:.0f}" y="{y + 10:.0f}" '
                f'font-size="10">{esc(storage)}</text></g>')
     right = max(right, text_right(ox, storage, 10))
-    half = (len(SYMBOL_LEGEND) + 1) // 2  # the map symbols' legend, on two lines
-    for row in (("symbols:",) + SYMBOL_LEGEND[:half], SYMBOL_LEGEND[half:]):
+    legend_rows = tuple(tx.SYMBOL_LEGEND)
+    half = (len(legend_rows) + 1) // 2  # the map symbols' legend, on two lines
+    for row in ((localize(N_("symbols:"), lang),) + legend_rows[:half], legend_rows[half:]):
         y += 16
         line = "  ".join(row)
         out.append(f'<text class="legend" x="{ox:.0f}" y="{y + 10:.0f}" font-size="9" '
@@ -363,15 +387,17 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
             x = (k % 2) * col_w + 5
             if k and k % 2 == 0:
                 y += shh + 24
+            caption = localize(N_("sheet of P{n}", n=q + 1), lang)
             out.append(f'<g data-seat="{q}" class="rb-other"><text x="{x:.0f}" y="{y + 14:.0f}" '
-                       f'font-size="12">P{q + 1}\'s sheet</text>')
+                       f'font-size="12">{esc(caption)}</text>')
             out.append(inner.replace("<svg ", f'<svg x="{x:.0f}" y="{y + 18:.0f}" '
                                      f'width="{sw:.0f}" height="{shh:.0f}" ', 1))
             out.append("</g>")
         height = y + 18 + shh + 6
+    sheet_label = esc(localize(N_("Roll Builder sheet"), lang))
     out.insert(0, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} '
                   f'{height:.0f}" class="roll-builder" font-family="sans-serif" role="group" '
-                  f'aria-label="Roll Builder sheet">')
+                  f'aria-label="{sheet_label}">')
     out.append("</svg>")
     return "".join(out)
 
@@ -435,13 +461,15 @@ def action_path(state: "RollBuilderState", action: int, player: int | None = Non
 
 # ------------------------------------------------------------------ panels: Roll Builder
 def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                  terminal: bool) -> list[Panel]:
+                  terminal: bool, lang: str = "en") -> list[Panel]:
+    tx = _texts.for_language(lang)
     out: list[Panel] = []
     if obs.get("sheet"):
-        out.append({"title": N_("Sheet"), "value": str(obs["sheet"])})
+        out.append({"title": N_("Sheet"), "value": str(tx.SHEET_NAMES.get(str(obs["sheet"]),
+                                                                         obs["sheet"]))})
     if isinstance(obs.get("turn"), int):
-        out.append({"title": N_("Turn"), "value": "game over" if terminal
-                    else f"{obs['turn']} of 15"})
+        out.append({"title": N_("Turn"), "value": N_("game over") if terminal
+                    else N_("{turn} of {turns}", turn=obs["turn"], turns=TURNS)})
     if obs.get("dice") and not terminal:
         out.append({"title": N_("Dice"), "value": ", ".join(str(v) for v in obs["dice"])})
     if obs.get("turn_list"):
@@ -465,9 +493,9 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
             N_("Strength"): row.get("strength"),
         }
         if isinstance(row.get("w_marked"), int) and isinstance(row.get("w_spent"), int):
-            d["Wealth stored"] = row["w_marked"] - row["w_spent"]
+            d[N_("Wealth stored")] = row["w_marked"] - row["w_spent"]
         if not terminal and "done" in row:
-            d["Done this turn"] = "yes" if row["done"] else "no"
+            d[N_("Done this turn")] = N_("yes") if row["done"] else N_("no")
         return {k: v for k, v in d.items() if v is not None}
 
     if isinstance(obs.get("players"), list):
@@ -504,8 +532,8 @@ class RollBuilderView(View):
         return action_path(state, action, player)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
-                       terminal: bool) -> list[Panel] | None:
-        return display_panels(obs, names, you, terminal)
+                       terminal: bool, lang: str = "en") -> list[Panel] | None:
+        return display_panels(obs, names, you, terminal, lang)
 
 
 # ------------------------------------------------------------------ sheets (`citybuilders sheets`)

@@ -309,6 +309,17 @@ def symbol_legend() -> str:
     return "  ".join(SYMBOL_LEGEND)
 
 
+RANK_NAMES = {"Hamlet": "Hamlet", "Village": "Village", "Town": "Town", "City": "City",
+              "Capital": "Capital"}
+"""Solo rank (``rules.state.solo_rank``: under 45, 45-54, 55-64, 65-74, 75+ points) -> name."""
+
+NOTATION_WORDS = {w: w for w in (
+    "roll", "road", "build", "wonder", "skip", "done", "track", "favor", "strength", "store",
+    "wealth", "discard", "food", "supplies", "bonus", "caravan", "mark", "cross", "stored")}
+"""English word of a move's notation (``"mark 3,4"``, ``"cross I1.3 bonus"``, ``"track
+favor"``) -> the same word for a person reading the log or a button (``core.i18n.gloss``);
+the notation itself stays English."""
+
 RULES_HEADINGS = {
     "title": "Rules of the sheet {sheet}",
     "line": "{name}: {rule}",

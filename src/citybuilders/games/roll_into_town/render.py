@@ -138,6 +138,7 @@ def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
     ``data-key="sq:R,C"`` if ``keyed`` (the viewer's own map) else ``data-at`` (another
     player's map, not clickable); every cell's ``<title>`` names its terrain or building and
     gives its rule."""
+    labels = {R.TERRAIN_IDS.index(t): label for t, label in tx.SHORT_LABELS.items()}
     geo = sheet.geo
     attr = "data-key" if keyed else "data-at"
     parts = []
@@ -172,7 +173,7 @@ def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
                                       (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
                     parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
                                  f"stroke='#2a6fd1' stroke-width='{size * 0.125:.1f}'/>")
-        label = BUILDING_CODES.get(sheet.bld[i]) or _LABEL.get(t)
+        label = BUILDING_CODES.get(sheet.bld[i]) or labels.get(t)
         if label:
             parts.append(f"<text x='{cx}' y='{cy + size * 0.1:.1f}' text-anchor='middle' "
                          f"font-size='{size * 0.28:.0f}'>{escape(label)}</text>")
@@ -204,13 +205,16 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
             20 + int(6.6 * len(table)) + 1)
     h = top + geo.rows * size + 58
     parts = [f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
+    die_word = [localize(N_("die {n}", n=d + 1), lang) for d in range(len(dice))]
+    used_word = localize(N_("(used)"), lang)
     for d, v in enumerate(dice):
         used = state.phase == DISCOVER and state.used[me] >> d & 1
         x = 10 + d * 44
         face = tx.DIE_FACES.get(v, "") if isinstance(v, int) else ""
         parts.append(
-            f"<g data-key='die:{d}' class='die'><title>die {d + 1}: {v}"
-            f"{' → ' + escape(face) if face else ''}{' (used)' if used else ''}</title>"
+            f"<g data-key='die:{d}' class='die'><title>{escape(die_word[d])}: {v}"
+            f"{' → ' + escape(face) if face else ''}"
+            f"{' ' + escape(used_word) if used else ''}</title>"
             f"<rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
             f"fill='{'#ddd' if used else '#fff'}' stroke='#333'/>"
             f"<text x='{x + 18}' y='{dice_y + 25}' text-anchor='middle' font-size='20'>{v}"
@@ -230,16 +234,18 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
         if col == 0 and k:
             y += geo.rows * small + 30
         x = 10 + col * ow
+        caption = localize(N_("map of P{n}", n=q + 1), lang)
         parts.append(f"<g data-seat='{q}' class='rit-other'><text x='{x}' y='{y + 14}' "
-                     f"font-size='12'>P{q + 1}'s map</text>")
+                     f"font-size='12'>{escape(caption)}</text>")
         parts.extend(_map_svg(state.sheets[q], x, y + 20, small, False, tx))
         parts.append("</g>")
     if others:
         h = y + geo.rows * small + 30
         w = max(w, 10 + min(2, len(others)) * ow)
+    label = localize(N_("Roll into Town map"), lang)
     parts.insert(0, f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' "
                     f"width='{w}' height='{h}' font-family='sans-serif' class='rit-map' "
-                    f"role='group' aria-label='Roll into Town map'>")
+                    f"role='group' aria-label='{escape(label)}'>")
     parts.append("</svg>")
     return "".join(parts)
 
@@ -299,31 +305,37 @@ def action_path(state: RollIntoTownState, action: int) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------ panels: Roll into Town
 def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                   terminal: bool, rounds: int = R.ROUNDS) -> list[Panel]:
+                   terminal: bool, rounds: int = R.ROUNDS, lang: str = "en") -> list[Panel]:
     """The "Your view" panels of an observation (rounds: 12, rulebook game play; the
-    observation does not carry it)."""
+    observation does not carry it); phase names from the texts in ``lang``."""
     out: list[Panel] = []
     rnd = obs.get("round")
     if terminal:
-        out.append({"title": N_("Round"), "value": f"game over after {rounds} rounds"})
+        out.append({"title": N_("Round"),
+                    "value": N_("game over after {rounds} rounds", rounds=rounds)})
     elif isinstance(rnd, int):
-        out.append({"title": N_("Round"), "value": f"{min(rnd, rounds)} of {rounds}"
-                    + (f" · {obs['phase']}" if obs.get("phase") else "")})
+        phase = obs.get("phase")
+        phase = _texts.for_language(lang).PHASE_NAMES.get(phase, phase) if phase else ""
+        out.append({"title": N_("Round"), "value": N_("{round} of {rounds}", round=min(rnd, rounds),
+                                                    rounds=rounds)
+                    if not phase else N_("{round} of {rounds} · {phase}",
+                                         round=min(rnd, rounds), rounds=rounds, phase=phase)})
     dice = obs.get("dice") if isinstance(obs.get("dice"), list) else []
     if dice and not terminal and obs.get("phase") != "roll":  # (roll: last round's dice)
         used = set(obs.get("used_dice") or [])
         adjusted = set(obs.get("adjusted_dice") or [])
         out.append({"title": N_("Your dice"), "value": ", ".join(
-            f"{v}" + (" (adjusted)" if i in adjusted else "") for i, v in enumerate(dice))})
+            f"{v}" + (" " + localize(N_("(adjusted)"), lang) if i in adjusted else "")
+            for i, v in enumerate(dice))})
         out.append({"title": N_("Dice left to use"),
                     "value": ", ".join(str(v) for i, v in enumerate(dice) if i not in used)
-                    or "(none)"})
+                    or N_("(none)")})
     if obs.get("icons_to_draw"):
         out.append({"title": N_("Icons to draw"), "value": obs["icons_to_draw"]})
     act = obs.get("active_players")
     if not terminal and isinstance(act, list) and len(names) > 1:
         out.append({"title": N_("Still to play this round"),
-                    "value": ", ".join(seat_name(names, p, you) for p in act) or "(none)"})
+                    "value": ", ".join(seat_name(names, p, you) for p in act) or N_("(none)")})
 
     def sheet(_: int, row: dict[str, Any]) -> dict[str, Any]:
         d: dict[str, Any] = {}
@@ -378,20 +390,23 @@ class RollIntoTownView(View):
         return action_path(state, action)
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
-                       terminal: bool) -> list[Panel] | None:
+                       terminal: bool, lang: str = "en") -> list[Panel] | None:
         """Round, dice, icons to draw, who still plays, resources per seat."""
-        return display_panels(obs, names, you, terminal)
+        return display_panels(obs, names, you, terminal, lang=lang)
 
 
 # ------------------------------------------------------------------ score calculator board
 from ...core.view import esc as _esc  # noqa: E402  (score calculator section)
 
 
-def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str:
+def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]],
+                  lang: str = "en") -> str:
     """SVG of a sheet file's map: ``cells[r][c]`` = ``(terrain, water/flow sides, building
     code)`` or None for a token that does not parse (drawn as a red ``?``). Every square is a
     ``<g data-key="sq:R,C">``; rivers are blue lines through their flow sides, coasts blue
-    edges on their water sides, buildings their two-letter code."""
+    edges on their water sides, buildings their two-letter code; terrain labels in ``lang``."""
+    labels = {R.TERRAIN_IDS.index(t): label
+              for t, label in _texts.for_language(lang).SHORT_LABELS.items()}
     size = 40
     rows = len(cells)
     cols = max((len(r) for r in cells), default=0)
@@ -418,7 +433,7 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]]) -> str
                                           (x, y, x, y + size))[s]
                         parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
                                      f"stroke='#2a6fd1' stroke-width='5'/>")
-            label = "?" if cell is None else (BUILDING_CODES.get(b) or _LABEL.get(t))
+            label = "?" if cell is None else (BUILDING_CODES.get(b) or labels.get(t))
             if label:
                 fill = "#b00000" if cell is None else ("#000" if b else "#333")
                 weight = " font-weight='bold'" if b or cell is None else ""

@@ -121,6 +121,26 @@ def die_face_text(face: int) -> str:
     return DIE_FACES[face]
 
 
+NOTATION_WORDS = {
+    **{w: w for w in ("house", "quarry", "lumberjack", "harbor", "watermill", "tavern",
+                      "fountain", "market", "lighthouse", "cathedral", "farm", "mountain",
+                      "tree", "river", "coast", "food", "stone", "wood", "build", "roll")},
+    "mirrored": "mirrored",
+    "adjust": "adjust",
+    "sides": "sides",
+    "trade": "trade",
+    "for": "for",
+    "cut": "cut",
+    "grow": "grow",
+    "done": "done",
+    "icon": "icon",
+    "flow": "flow",
+    "adj": "adjust",
+}
+"""English word of a move's notation (``"d1 coast 0,0"``, ``"trade 2 food for wood"``, the
+click keys ``icon:farm``) -> the same word for a person reading the log or a button
+(``core.i18n.gloss``); the notation itself stays English."""
+
 PHASE_NAMES = {
     "roll": "roll",
     "discover": "discover",

@@ -9,7 +9,7 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
-from ...core.i18n import N_
+from ...core.i18n import N_, localize
 
 import re
 from typing import TYPE_CHECKING, Any, Sequence
@@ -25,7 +25,7 @@ from .rules.city import CITY_SIZE
 from .scoring import Breakdown
 from . import texts
 from . import texts as _texts
-from .texts import OUTCOME, PANEL_TITLES, condition_label
+from .texts import OUTCOME, condition_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.game import State
@@ -213,13 +213,18 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
         out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i], at=f"cell:{r},{c}"))
     for i in cands:
         r, c = rc_of(i)
+        at = f"{r},{c}"
+        pos_title = N_("top-left block {at}", at=at)
         fill = "rgba(255,255,255,0.01)" if city.cells[i] else "rgba(0,0,0,0.04)"
         out.append(f"<rect data-key='pos:{r},{c}' class='sp-pos' x='{ox + c * _CW + 2}' "
                    f"y='{oy + r * _CH + 2}' width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' "
                    f"stroke='#222' stroke-dasharray='3,2' stroke-width='1'>"
-                   f"<title>top-left block {r},{c}</title></rect>")
+                   f"<title>{escape(localize(pos_title, lang))}</title></rect>")
     y = grid_h + 4
     b = state.breakdown()
+    words = {"score": localize(N_("score {total} / target {target}", total=b.total,
+                                  target=b.target), lang),
+             "won": localize(N_("won"), lang), "lost": localize(N_("lost"), lang)}
     # the condition cards: number, name and points now; the rule on hover
     cw = (width - 20 - 2 * 6) / 3
     for k, n in enumerate(state.conditions):
@@ -238,21 +243,24 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
     y += 40
     verdict = ""
     if state.is_terminal():
-        verdict = " - won" if b.won else " - lost"
-    out.append(f"<text x='10' y='{y + 10}' class='sp-score'>score {b.total} / target "
-               f"{b.target}{verdict}</text>")
+        verdict = " - " + (words["won"] if b.won else words["lost"])
+    out.append(f"<text x='10' y='{y + 10}' class='sp-score'>{escape(words['score'])}"
+               f"{escape(verdict)}</text>")
     x = 10
     y += 22
     for n in hand:
-        out.append(f"<g data-key='card:{n}' class='sp-card'><title>card {n}: "
+        card = escape(localize(N_("card {n}", n=n), lang))
+        out.append(f"<g data-key='card:{n}' class='sp-card'><title>{card}: "
                    f"{escape(_card_zones(n, tx))}</title>")
         out.append(_card_svg(n, 0, x, y, 38, 28))
-        out.append(f"<text x='{x}' y='{y + 72}'>card {n}</text></g>")
+        out.append(f"<text x='{x}' y='{y + 72}'>{card}</text></g>")
         x += 90
     if state.top:
-        out.append(f"<g class='sp-next'><title>next card of the deck: {state.top}</title>")
+        nxt = escape(localize(N_("next card of the deck: {n}", n=state.top), lang))
+        nxt_label = escape(localize(N_("next: card {n}", n=state.top), lang))
+        out.append(f"<g class='sp-next'><title>{nxt}</title>")
         out.append(_card_svg(state.top, 0, x, y, 38, 28))
-        out.append(f"<text x='{x}' y='{y + 72}'>next: card {state.top}</text></g>")
+        out.append(f"<text x='{x}' y='{y + 72}'>{nxt_label}</text></g>")
     if cands:
         for n in hand:
             for rot in (0, 1):
@@ -260,9 +268,10 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
                            f"display='none' pointer-events='none'>"
                            f"{_card_svg(n, rot, 0, 0, _CW, _CH)}</g>")
     height = y + 84
+    city_label = escape(localize(N_("Sprawlopolis city"), lang))
     out.insert(0, f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
                   f"width='{width}' height='{height}' font-family='sans-serif' font-size='12' "
-                  f"class='sp-city' role='group' aria-label='Sprawlopolis city'>")
+                  f"class='sp-city' role='group' aria-label='{city_label}'>")
     out.append("</svg>")
     return "".join(out)
 
@@ -281,40 +290,48 @@ def log_keys(text: str) -> list[str]:
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     tx = _texts.for_language(lang)
-    out = [(ZONE_LETTERS[k], f"{tx.ZONE_NAMES.get(z, z)} block ({ZONE_COLORS[z]})")
+    out = [(ZONE_LETTERS[k], localize(N_("{zone} block ({color})", zone=tx.ZONE_NAMES.get(z, z),
+                                         color=ZONE_COLORS[z]), lang))
            for k, z in enumerate(ZONES)]
-    out.append(("━", "road section (dark line across a block)"))
-    out.append(("┄", "dashed box: a top-left block where the chosen card may go"))
-    out.append(("+n", "points a condition card scores now"))
+    out.append(("━", localize(N_("road section (dark line across a block)"), lang)))
+    out.append(("┄", localize(N_("dashed box: a top-left block where the chosen card may go"),
+                              lang)))
+    out.append(("+n", localize(N_("points a condition card scores now"), lang)))
     return out
 
 
 # ------------------------------------------------------------------ panels: Sprawlopolis
 def _display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
-                    terminal: bool) -> list[Panel]:
+                    terminal: bool, lang: str = "en") -> list[Panel]:
+    titles = _texts.for_language(lang).PANEL_TITLES
     out: list[Panel] = []
     if obs.get("hand") is not None:
-        out.append({"title": PANEL_TITLES["hand"],
-                    "value": [f"card {c}" for c in obs["hand"]] or "(empty)"})
+        out.append({"title": titles["hand"],
+                    "value": [N_("card {n}", n=c) for c in obs["hand"]] or N_("(empty)")})
     if not terminal and isinstance(obs.get("active_player"), int) and len(names) > 1 \
             and 0 <= obs["active_player"] < len(names):
-        out.append({"title": PANEL_TITLES["to_play"], "value": seat_name(names, obs["active_player"], you)})
+        out.append({"title": titles["to_play"],
+                    "value": seat_name(names, obs["active_player"], you)})
     if obs.get("condition_names"):
-        out.append({"title": PANEL_TITLES["conditions"], "value": list(obs["condition_names"])})
+        cond = _texts.for_language(lang).CONDITION_NAMES
+        out.append({"title": titles["conditions"], "value": [
+            cond.get(n, name) for n, name in zip(obs.get("conditions") or [None] * 3,
+                                                 obs["condition_names"])]})
     score = obs.get("score") if isinstance(obs.get("score"), dict) else {}
     if "target" in obs or "target" in score:
         target = obs.get("target", score.get("target"))
         total = score.get("total")
-        line = f"{target} points" + (f" (score now {total})" if total is not None else "")
-        out.append({"title": PANEL_TITLES["target"], "value": line})
+        line = (N_("{target} points (score now {total})", target=target, total=total)
+                if total is not None else N_("{target} points", target=target))
+        out.append({"title": titles["target"], "value": line})
     sizes = obs.get("hand_sizes")
     if isinstance(sizes, list) and len(sizes) == len(names) and len(names) > 1:
-        out.append({"title": PANEL_TITLES["hand_sizes"], "value": {
+        out.append({"title": titles["hand_sizes"], "value": {
             seat_name(names, i, you): n for i, n in enumerate(sizes)}})
     if isinstance(obs.get("deck_size"), int):
-        out.append({"title": PANEL_TITLES["deck"], "value": f"{obs['deck_size']} cards left"})
+        out.append({"title": titles["deck"], "value": N_("{n} cards left", n=obs["deck_size"])})
     if isinstance(obs.get("placements"), list):
-        out.append({"title": PANEL_TITLES["city"], "value": len(obs["placements"])})
+        out.append({"title": titles["city"], "value": len(obs["placements"])})
     known = {"conditions", "condition_names", "target", "placements", "grid", "hand_sizes",
              "deck_top", "deck_size", "active_player", "plays", "score", "player", "hand"}
     return out + generic_panels(obs, names, you, known)
@@ -351,9 +368,9 @@ class SprawlopolisView(View):
         return (f"card:{card}", f"pos:{r},{c}", f"rot:{180 * rot}")
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
-                       terminal: bool) -> list[Panel] | None:
+                       terminal: bool, lang: str = "en") -> list[Panel] | None:
         """Hand, active player, conditions, target and score, hand sizes, deck, city size."""
-        return _display_panels(obs, names, you, terminal)
+        return _display_panels(obs, names, you, terminal, lang)
 
 
 class SprawlScoreResult(ScoreResult):

@@ -204,6 +204,12 @@ def rules_text(state: Any, lang: str = "en") -> str:
     return "\n".join(out)
 
 
+NOTATION_WORDS = {"play": "play", "at": "at", "rot": "turned", "card": "card"}
+"""English word of a move's notation (``"play 7 at 1,2 rot 180"``, ``"card 9"``) -> the same
+word for a person reading the log or a button (``core.i18n.gloss``); the notation itself
+stays English."""
+
+
 def condition_label(number: int) -> str:
     """``"12 Superhighway"``: the card number and its name."""
     return f"{number} {CONDITION_NAMES[number]}"

@@ -233,7 +233,7 @@ CB.labelOf = (board, key) => {
   if (e) {
     const t = e.querySelector(":scope > title");
     if (t && t.textContent) return t.textContent.split(":")[0];
-    if (e.dataset.terrain) return CB.t("hex {at} {terrain}", { at: key.slice(4), terrain: e.dataset.terrain.replace(/_/g, " ") });
+    if (e.dataset.terrain) return CB.t("hex {at} {terrain}", { at: key.slice(4), terrain: CB.gloss(e.dataset.terrain).replace(/_/g, " ") });
   }
   const m = /^(die|d):(\d+)$/.exec(key);
   if (m) return CB.t("die {n}", { n: Number(m[2]) + 1 });
@@ -242,8 +242,12 @@ CB.labelOf = (board, key) => {
   const f = /^(flow|sides):([NESW]+)$/.exec(key);
   if (f) return CB.t(f[1] === "flow" ? "flowing {dirs}" : "water on {dirs}", { dirs: f[2].split("").join("–") });
   const i = key.indexOf(":");
-  return (i > 0 ? `${key.slice(0, i)} ${key.slice(i + 1)}` : key).replace(/_/g, " ");
+  return CB.gloss((i > 0 ? `${key.slice(0, i)} ${key.slice(i + 1)}` : key).replace(/_/g, " "));
 };
+/* A key's or notation's words in the page's language: CB.words (the view's "words", the
+   game's NOTATION_WORDS) replaces each whole word it knows. */
+CB.words = {};
+CB.gloss = (text) => text.replace(/[A-Za-z_]+/g, (w) => (Object.prototype.hasOwnProperty.call(CB.words, w) ? CB.words[w] : w));
 /* The accessible name of a target: its whole <title> (which holds the visible text, e.g. a
    die's value), else its label. */
 CB.nameOf = (board, key) => {

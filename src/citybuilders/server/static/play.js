@@ -55,6 +55,7 @@ function onView(seat, view) {
   // websocket push): nothing to redraw; re-rendering would replace the buttons under the mouse
   if (prev && prev.state_id === view.state_id && prev.bot_error === view.bot_error) return;
   views[seat] = view;
+  CB.words = view.words || {};
   const mine = seats.filter((s) => views[s] && views[s].legal.length > 0);
   const switched = !(views[current] && views[current].legal.length > 0) && mine.length > 0 && mine[0] !== current;
   if (switched) { current = mine[0]; clearSelection(); }

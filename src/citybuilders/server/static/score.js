@@ -31,7 +31,7 @@ function defaultFile(game) {
       for (let c = 0; c < RIT.cols; c++) row.push(r === (RIT.rows >> 1) && c === (RIT.cols >> 1) ? "TH" : ".");
       rows.push(row.join(" "));
     }
-    return { game, name: "Player 1", map: rows };
+    return { game, name: CB.t("Player {num}", { num: 1 }), map: rows };
   }
   return { game, sheet: RB.sheets[0].id, roads: [], buildings: [], marks: [], innovations: [],
     wonder: [], favor_crossed: 0, strength_crossed: 0, wealth_stored: 0 };

@@ -1,0 +1,59 @@
+"""The web API's own refusals in the request's language (``?lang=`` or the ``cb_lang``
+cookie): unknown routes (404), wrong methods (405), path parameters of the wrong type
+(pydantic's validation) and bodies over the size limit (413). The JSON key stays ``error``;
+without a language the messages are English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from citybuilders.server import create_app
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    db = tmp_path_factory.mktemp("api-errors") / "db.sqlite3"
+    with TestClient(create_app(f"sqlite:///{db}", max_body=1000)) as c:
+        yield c
+
+
+def test_unknown_route_and_wrong_method(client):
+    r = client.get("/api/nothing-here?lang=zh-Hant")
+    assert r.status_code == 404
+    assert r.json() == {"error": "/api/nothing-here：沒有這個頁面或 API 端點（請見 /api/docs）"}
+    r = client.delete("/api/games?lang=pt-BR")
+    assert r.status_code == 405
+    assert r.json()["error"].startswith("DELETE /api/games: ")
+    assert "not allowed" not in r.json()["error"]
+    assert client.get("/api/nothing-here").json() == {
+        "error": "/api/nothing-here: no such page or API endpoint (see /api/docs)"}
+
+
+def test_path_parameter_of_the_wrong_type(client):
+    r = client.post("/api/games/abc/seats/x/reissue?lang=zh-Hant")
+    assert r.status_code == 400
+    assert r.json() == {"error": "path.seat: 應為整數"}
+    client.cookies.set("cb_lang", "pt_BR")
+    try:
+        r = client.post("/api/games/abc/seats/x/reissue")
+        assert r.json() == {"error": "path.seat: esperava um número inteiro"}
+    finally:
+        client.cookies.clear()
+    r = client.post("/api/games/abc/seats/x/reissue")
+    assert r.json()["error"].startswith("path.seat: Input should be a valid integer")
+
+
+def test_body_over_the_limit(client):
+    r = client.post("/api/games?lang=zh-Hant", content=b"{" + b" " * 2000 + b"}",
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    assert HAN.search(r.json()["error"]) and "1000" in r.json()["error"]
+    assert "larger" not in r.json()["error"]
+    r = client.post("/api/games", content=b"{" + b" " * 2000 + b"}",
+                    headers={"Content-Type": "application/json"})
+    assert r.json() == {"error": "body: larger than 1000 bytes"}
