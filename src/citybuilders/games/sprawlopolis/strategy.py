@@ -103,32 +103,14 @@ class SprawlopolisStrategy(Strategy):
         s: SprawlopolisState = state  # type: ignore[assignment]
         if s.current_player() != player:
             return None
-        city = s.city
-        cells, occ = city.cells, city.occ
-        conds, rules = s.conditions, s.game.rules  # type: ignore[attr-defined]
-        poss = s._positions()
         best: list[int] = []
         best_v = None
-        for card in sorted(set(s.hands[player])):
-            for rot in (0, 1):
-                codes = card_blocks_fast(card, rot)
-                for p in poss:
-                    saved = [cells[p + d] for d in RECT]
-                    n0 = len(occ)
-                    for d, code in zip(RECT, codes):
-                        i = p + d
-                        if not cells[i]:
-                            occ.append(i)
-                        cells[i] = code
-                    v = total_of(cells, occ, conds, rules)
-                    for d, old in zip(RECT, saved):
-                        cells[p + d] = old
-                    del occ[n0:]
-                    if best_v is None or v > best_v:
-                        best_v = v
-                        best = [encode(card, p, rot)]
-                    elif v == best_v:
-                        best.append(encode(card, p, rot))
+        for v, action in scan_plays(s, s.hands[player]):
+            if best_v is None or v > best_v:
+                best_v = v
+                best = [action]
+            elif v == best_v:
+                best.append(action)
         if not best:
             return None
         return best[rng.randrange(len(best))]
