@@ -5,7 +5,9 @@
 
 Extraction follows babel.cfg: ``_()``/``gettext``/``ngettext``/``N_()`` in the Python sources,
 ``{{ _("...") }}`` and ``{% trans %}`` in the Jinja2 templates, ``CB.t("...")`` in the page
-scripts. The template is ``src/citybuilders/locale/citybuilders.pot``; the translations are
+scripts, plus the texts Babel cannot see: the CLI's help texts (``cli_help_texts``) and the
+option texts of every registered game (``option_texts``). The template is
+``src/citybuilders/locale/citybuilders.pot``; the translations are
 ``src/citybuilders/locale/<lang>/LC_MESSAGES/citybuilders.po`` (``pt_BR``, ``zh_Hant``), and
 their compiled ``.mo`` files are committed beside them so a fresh clone works without a build
 step (tests/i18n checks that they match a fresh compile). New msgids arrive untranslated:
@@ -66,7 +68,27 @@ def extract() -> Catalog:
         if text not in cat:
             cat.add(text, None, [("src/citybuilders/cli.py", 0)],
                     auto_comments=["command-line help"])
+    for where, text in option_texts():
+        if text not in cat:
+            cat.add(text, None, [(where, 0)], auto_comments=["game option"])
     return cat
+
+
+def option_texts() -> list[tuple[str, str]]:
+    """(declaring file, text) for every player-facing text of every registered game's options
+    (``Option.texts``: title, question, doc, alternatives, choice words): they are plain
+    strings in the declarations (rules/options.py, game.py), which Babel cannot see; the lobby
+    and ``citybuilders options`` translate them through this catalog."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from citybuilders.core.registry import game_class, registered_games
+
+    out = []
+    for name in registered_games():
+        cls = game_class(name)
+        where = f"src/citybuilders/games/{name.replace('-', '_')}/rules/options.py"
+        for o in cls.option_specs:
+            out += [(where, t) for t in o.texts()]
+    return out
 
 
 def cli_help_texts() -> list[str]:

@@ -26,7 +26,7 @@ from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
 from .core.i18n import current as current_language
-from .core.i18n import format_number, format_percent
+from .core.i18n import format_number, format_percent, translations
 from .core.i18n import gettext_now as _
 from .core.i18n import ngettext_now as ngettext
 
@@ -275,24 +275,34 @@ def options(
             parts.append(options_markdown(name, cls.title, cls.option_specs))
         typer.echo("\n".join(parts).rstrip() + "\n", nl=False)
         return
+    lang = current_language()
+    tr = translations(lang).gettext if lang != "en" else str  # English: the declarations
+
+    def t(text: str) -> str:
+        return tr(text) if text else text
+
     for name in names:
         cls = game_class(name)
         typer.echo(f"{cls.title} ({name})")
-        for kind, heading in (("setup", "Setup"), ("rule", "Rule variants")):
+        for kind, heading in (("setup", _("Setup")), ("rule", _("Rule variants"))):
             group = [o for o in cls.option_specs if o.kind == kind]
             if not group:
                 continue
             typer.echo(f"  {heading}")
             for o in group:
-                only = f" ({o.expansion.capitalize()} only)" if o.expansion else ""
-                typer.echo(f"    {o.title}{only}: {o.question}" if o.question
-                           else f"    {o.title}{only}")
-                typer.echo(f"      {o.name} = {o.default!r}  [allowed: {o.allowed_text()}]")
-                typer.echo(f"      {o.doc}")
+                only = (" " + _("({expansion} only)", expansion=o.expansion.capitalize())
+                        if o.expansion else "")
+                typer.echo(f"    {t(o.title)}{only}: {t(o.question)}" if o.question
+                           else f"    {t(o.title)}{only}")
+                typer.echo("      " + _("{name} = {default}  [allowed: {allowed}]",
+                                        name=o.name, default=repr(o.default),
+                                        allowed=o.allowed_text(t)))
+                typer.echo(f"      {t(o.doc)}")
                 for k, v in o.alternatives.items():
-                    typer.echo(f"      {k}: {v}")
+                    typer.echo(f"      {k}: {t(v)}")
                 if o.source:
-                    typer.echo(f"      source: {o.source}")
+                    # a bibliographic reference (rulebook and digest sections), kept as written
+                    typer.echo("      " + _("source: {source}", source=o.source))
 
 
 @app.command()

@@ -13,12 +13,14 @@ import pytest
 
 from citybuilders.cli import main
 from citybuilders.core.i18n import set_current
-from citybuilders.core.registry import load_game
+from citybuilders.core.registry import game_class, load_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from words import latin_words  # noqa: E402
 
 from test_cli import SHEET  # noqa: E402
+
+from option_words import allowed_words, english_words  # noqa: E402
 
 ALLOW = {
     "citybuilders",  # the product's name
@@ -126,9 +128,51 @@ def test_terminal_board_speaks_chinese(game):
     assert latin_words([out.getvalue()], ALLOW | {"human", "random"}) == {}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 leftover: 'citybuilders options' prints the "
-                   "options' English docs (the web lobby shows them translated)")
+@pytest.mark.parametrize("lang", ["zh-Hant", "pt-BR"])
+@pytest.mark.parametrize("game", ["kingdom-builder", "sprawlopolis", "roll-into-town",
+                                  "roll-builder"])
+def test_options_speak_the_language(capsys, game, lang):
+    """``citybuilders --lang L options GAME``: no English word but what is typed (option names,
+    values, defaults: ``option_words.allowed_words``) and the sources, bibliographic references
+    kept as written (docs/developing.md, "Languages"); pt-BR read for the catalogs' English
+    words, as tests/e2e/test_no_english.py reads pages."""
+    code = main(["--lang", lang, "options", game])
+    out = capsys.readouterr().out
+    label = {"zh-Hant": "出處：", "pt-BR": "fonte: "}[lang]
+    lines = out.splitlines()
+    sources = [ln for ln in lines if ln.strip().startswith(label)]
+    assert code == 0 and len(sources) == sum(1 for o in game_class(game).option_specs
+                                             if o.source)
+    rest = [ln for ln in lines if ln not in sources]
+    found = latin_words(rest, allowed_words(game))
+    if lang == "pt-BR":
+        bad = english_words()
+        found = {w: line for w, line in found.items() if w.lower() in bad}
+    assert found == {}, found
+
+
 def test_options_speak_chinese(capsys):
     code, out = _out(capsys, "options", "sprawlopolis")
     assert code == 0
-    assert latin_words([out], ALLOW) == {}
+    assert out.splitlines()[1:8] == [
+        "  設置",
+        "    計分條件: 哪三個計分條件決定本局的目標？",
+        "      conditions = None  ［可用值：以下值的清單：1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, "
+        "13, 14, 15, 16, 17, 18］",
+        "      三張計分條件卡（卡號 1-18）；卡號之和為目標分數。預設：由種子隨機抽出。",
+        "      出處：rulebook, Preparação step 1",
+        "  規則變體",
+        "    難度: 城市計分要多難？",
+    ]
+    assert latin_words([ln for ln in out.splitlines() if "出處：" not in ln],
+                       allowed_words("sprawlopolis")) == {}
+
+
+def test_options_stay_english_without_a_language(capsys):
+    main(["options", "roll-into-town"])
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:4] == [
+        "  Setup",
+        "    Map rows: How many rows of cells does the map have?",
+        "      rows = 9  [allowed: an integer from 5 to 15]",
+    ]

@@ -67,22 +67,41 @@ class Option:
         text = str(value).replace("_", " ")
         return text[:1].upper() + text[1:]
 
-    def allowed_text(self) -> str:
-        """Human-readable description of the allowed values."""
+    def allowed_text(self, _: Callable[[str], str] = str) -> str:
+        """Human-readable description of the allowed values; ``_`` translates its fixed words
+        (an English msgid -> the reader's text, e.g. ``gettext_for("zh_Hant")``; default:
+        English). The values themselves are what is typed, the same in every language."""
         if self.choices is not None:
             vals = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
             if self.type is list:
-                return f"a list of: {vals}"
+                return _("a list of: {values}").format(values=vals)
             return vals
         if self.type is bool:
-            return "true or false"
+            return _("true or false")
         if self.type is int:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"an integer{f' from {lo}' if lo else ''}{f' to {hi}' if hi else ''}"
+            if lo and hi:
+                return _("an integer from {lo} to {hi}").format(lo=lo, hi=hi)
+            if lo:
+                return _("an integer from {lo}").format(lo=lo)
+            if hi:
+                return _("an integer to {hi}").format(hi=hi)
+            return _("an integer")
         if self.type is list:
-            return "a list"
-        return "a string"
+            return _("a list")
+        return _("a string")
+
+    def texts(self) -> list[str]:
+        """The option's player-facing English texts, each a msgid of the interface catalog
+        (``scripts/i18n.py`` collects them from every registered game): the title, the
+        question, the doc, each alternative's explanation and the words of each non-numeric
+        choice (:meth:`value_label`). ``source`` is a bibliographic reference, not in the list."""
+        out = [self.title, self.question, self.doc, *self.alternatives.values()]
+        if self.choices is not None:
+            out += [self.value_label(c) for c in self.choices if not isinstance(c, int)]
+            out += [self.value_label(k) for k in self.alternatives]
+        return [t for t in out if t]
 
     def check(self, value: Any, game: str = "") -> Any:
         """Return the normalised value or raise OptionError naming the option."""

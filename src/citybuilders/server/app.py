@@ -356,15 +356,29 @@ def _template_gettext(lang: str) -> tuple[Any, Any]:
     return gettext, ngettext
 
 
+@lru_cache(maxsize=None)
+def _plain_gettext(lang: str) -> Any:
+    """``text(msgid)`` for the templates: a plain string (escaped like any value, no
+    placeholders filled), for texts declared as data (the games' option labels, questions,
+    docs and alternatives: ``Option.texts``); an empty text stays empty."""
+    tr = translations(lang).gettext
+
+    def text(message: str) -> str:
+        return tr(message) if message else message
+
+    return text
+
+
 def _language_context(request: Request) -> dict[str, Any]:
     """Template globals of one request: ``lang`` (BCP 47 form for ``<html lang>``), the
-    gettext callables ``_``/``gettext``/``ngettext`` of that language, ``js_strings`` (the
+    gettext callables ``_``/``gettext``/``ngettext`` of that language, ``text`` (a plain
+    lookup, see _plain_gettext), ``js_strings`` (the
     page scripts' ``CB.t`` translations), ``languages`` and ``lang_next`` (the switch)."""
     lang = request_language(request)
     gettext, ngettext = _template_gettext(lang)
     here = request.url.path + (("?" + request.url.query) if request.url.query else "")
     return {"lang": lang, "html_lang": lang.replace("_", "-"), "_": gettext,
-            "gettext": gettext, "ngettext": ngettext,
+            "gettext": gettext, "ngettext": ngettext, "text": _plain_gettext(lang),
             "js_strings": js_strings(lang, HERE / "static"),
             "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
             "lang_next": _safe_next(here)}

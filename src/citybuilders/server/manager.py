@@ -1293,6 +1293,7 @@ def option_form_specs(cls: type[Game]) -> list[dict[str, Any]]:
             "label": o.title, "question": o.question, "expansion": o.expansion,
             "value_labels": [o.value_label(c) for c in o.choices] if o.choices is not None
             else None,
+            "alternative_labels": {k: o.value_label(k) for k in o.alternatives},
         })
     return out
 

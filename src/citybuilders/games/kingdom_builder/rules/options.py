@@ -7,7 +7,7 @@ default is the digest's recommendation), named setups and the section-spec parse
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.options import Option
@@ -71,9 +71,9 @@ _CUSTOM_ID = re.compile(r"[a-z0-9_]{1,40}")
 class _DocumentOption(Option):
     """An option whose value is a JSON document (shown as such in docs/rules-options.md)."""
 
-    def allowed_text(self) -> str:
-        return (f"a sections document: a JSON object {{\"sections\": [...]}} shaped like "
-                f"data/sections.json, at most {MAX_SECTIONS_BYTES // 1024} KiB")
+    def allowed_text(self, _: Callable[[str], str] = str) -> str:
+        return _("a sections document: a JSON object {{\"sections\": [...]}} shaped like "
+                 "data/sections.json, at most {kib} KiB").format(kib=MAX_SECTIONS_BYTES // 1024)
 
 
 def _check_sections_doc(value: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ the document as ``sheet_doc``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.options import Option
@@ -23,9 +23,9 @@ _SOURCE = "Roll Builder research digest (roll_games_notes.md §6)"
 class _DocumentOption(Option):
     """An option whose value is a JSON document (shown as such in docs/rules-options.md)."""
 
-    def allowed_text(self) -> str:
-        return (f"a sheet document: a JSON object of format roll-builder-sheet/1, at most "
-                f"{MAX_SHEET_BYTES // 1024} KiB")
+    def allowed_text(self, _: Callable[[str], str] = str) -> str:
+        return _("a sheet document: a JSON object of format roll-builder-sheet/1, at most "
+                 "{kib} KiB").format(kib=MAX_SHEET_BYTES // 1024)
 
 
 def _check_doc(value: Any) -> dict[str, Any]:
