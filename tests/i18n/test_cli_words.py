@@ -27,7 +27,7 @@ ALLOW = {
     # the games' titles: the Portuguese and Chinese rulebooks print them in Latin letters
     "Kingdom", "Builder", "Crossroads", "Sprawlopolis", "Roll", "into", "Town",
     # metavars and value types of the command line: what is typed, the same in every language
-    "LANG", "COMMAND", "OPTIONS", "ARGS", "bool", "str", "int", "float", "path",
+    "LANG", "COMMAND", "OPTIONS", "ARGS", "bool", "str", "int", "float", "path", "list",
     "Bradley", "Terry",  # the Bradley-Terry rating, named after its authors
     "HTML", "JSON",  # file formats
     "Hant",  # the language tag zh-Hant, typed as it is
