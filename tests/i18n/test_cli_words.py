@@ -121,7 +121,7 @@ def test_terminal_board_speaks_chinese(game):
     set_current("zh_Hant")
     out = io.StringIO()
     lines = iter(["quit"])
-    play_terminal(load_game(game), ["human"] + ["bot:random"] * (game == "kingdom-builder"),
+    play_terminal(load_game(game), ["human"] + ["random"] * (game == "kingdom-builder"),
                   seed=1, color=False, inp=lambda prompt: next(lines), out=out)
     assert latin_words([out.getvalue()], ALLOW | {"human", "random"}) == {}
 
