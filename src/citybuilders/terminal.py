@@ -19,7 +19,7 @@ from .core.errors import CitybuildersError
 from .core.game import CHANCE, TERMINAL, Game, State
 from .core.i18n import normalize
 from .core.i18n import gettext_now as _
-from .core.i18n import localize, current
+from .core.i18n import current, ljust, localize, rjust, text_width
 from .core.rng import derive_seed, make_rng
 from .core.undo import undo_last, undoable_count
 
@@ -152,8 +152,39 @@ def format_rules(state: State, lang: str | None = None) -> str:
     return rules_text(state, normalize(lang) or current())
 
 
+_PART_TABLES = ("CATEGORY_NAMES", "SCORING_NAMES", "CARD_NAMES", "ZONE_NAMES")
+"""The ``texts`` tables that name a score part (Roll into Town's categories, Roll Builder's
+scoring categories, Kingdom Builder's cards, Sprawlopolis' zones), searched in this order."""
+
+
+def _part_name(state: State, key: str) -> str:
+    """A score part's key (``hermits``, ``houses``, ``12 Superhighway``) in the current
+    language: the key itself in English, else the first of the game's ``texts`` tables
+    (:data:`_PART_TABLES`) that names it, else the interface catalog's word (``castles``)."""
+    lang = current()
+    if lang == "en":
+        return key
+    import importlib
+
+    try:
+        mod = importlib.import_module(type(state.game).__module__.rsplit(".", 1)[0] + ".texts")
+        tables = mod.for_language(lang)
+    except (ImportError, AttributeError):
+        tables = None
+    for table in _PART_TABLES:
+        found = getattr(tables, "__dict__", {}).get(table, {}).get(key)
+        if isinstance(found, str):
+            return found
+    number = re.fullmatch(r"(\d+) .+", key)  # a Sprawlopolis condition: "12 Superhighway"
+    conditions = getattr(tables, "__dict__", {}).get("CONDITION_NAMES", {})
+    if number and int(number.group(1)) in conditions:
+        return f"{number.group(1)} {conditions[int(number.group(1))]}"
+    return localize(key, lang)
+
+
 def format_scores(state: State, names: Sequence[str] | None = None) -> str:
-    """A plain-text table of every player's total and breakdown."""
+    """A plain-text table of every player's total and breakdown (part names in the current
+    language; columns counted in terminal cells, CJK-aware)."""
     scores = state.scores()
     names = list(names or [f"P{p + 1}" for p in range(len(scores))])
     cats: list[str] = []
@@ -161,13 +192,15 @@ def format_scores(state: State, names: Sequence[str] | None = None) -> str:
         for k in s.parts:
             if k not in cats:
                 cats.append(k)
-    width = max([len(c) for c in cats] + [5])
-    head = "".ljust(width) + "".join(f"{n:>12}" for n in names)
+    labels = {c: _part_name(state, c) for c in cats}
+    total = _("total")
+    width = max([text_width(labels[c]) for c in cats] + [5, text_width(total)])
+    head = "".ljust(width) + "".join(rjust(n, 12) for n in names)
     lines = [head]
     for c in cats:
-        lines.append(c.ljust(width) + "".join(f"{s.parts.get(c, 0):>12}" for s in scores))
-    total = _("total")
-    lines.append(total.ljust(width) + "".join(f"{s.total:>12}" for s in scores))
+        lines.append(ljust(labels[c], width)
+                     + "".join(f"{s.parts.get(c, 0):>12}" for s in scores))
+    lines.append(ljust(total, width) + "".join(f"{s.total:>12}" for s in scores))
     return "\n".join(lines)
 
 
@@ -205,7 +238,10 @@ def play_terminal(
     # said once: a human will see the board before the first prompt, so the setup line is
     # left out when the board text already carries it (Roll Builder's sheet name, Sprawlopolis'
     # conditions); with bots only it is printed, the board only comes at the end
-    if setup and not ("human" in seats and setup in state.render_text(None, color=False)):
+    # the setup line is notation-like English (sim rows, lobby): in another language the
+    # board, which names the same setup in the reader's words, stands for it
+    if setup and not ("human" in seats and (current() != "en"
+                                            or setup in state.render_text(None, color=False))):
         say(setup)
     shown_for: tuple[int, int] | None = None
     hinted = False
@@ -249,7 +285,7 @@ def play_terminal(
             say(help_text())
             continue
         if low == "rules":
-            say(format_rules(state, lang) or "no rule texts for this game")
+            say(format_rules(state, lang) or _("no rule texts for this game"))
             continue
         if low in ("moves", "legal"):
             legal = state.legal_actions(player)

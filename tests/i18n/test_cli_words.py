@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -113,19 +115,87 @@ def test_click_errors_are_one_translated_line_exit_2(capsys):
     assert code == 2
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 leftover: the text boards (render_text) and "
-                   "their keys are English; strict, so fixing them flips this test")
-@pytest.mark.parametrize("game", ["kingdom-builder", "sprawlopolis", "roll-into-town",
-                                  "roll-builder"])
-def test_terminal_board_speaks_chinese(game):
+GAMES = ["kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder"]
+
+TYPED = {
+    "human", "random",  # the seats as typed on the command line
+    "moves", "hint", "rules", "help",  # the terminal's commands, named in its first prompt
+    "play", "rot",  # Sprawlopolis' move pattern "play CARD at ROW,COL [rot 180]"
+}
+"""Words the player types: the terminal names them as they are typed, in every language."""
+
+QUOTED = re.compile(r"「[^」]*」|(?<![A-Za-z])'[^']*'")
+"""A typed example quoted in a message (「build 0,2」, 'build 0,2'; not the apostrophe of
+"moinho d'água"): notation, not words."""
+
+
+def _terminal(game: str, lang: str) -> str:
+    """The terminal's output in ``lang``: the first board, 'score', 'board' again, then quit
+    (the typed examples in quotes removed)."""
     from citybuilders.terminal import play_terminal
 
-    set_current("zh_Hant")
+    set_current(lang)
     out = io.StringIO()
-    lines = iter(["quit"])
-    play_terminal(load_game(game), ["human"] + ["bot:random"] * (game == "kingdom-builder"),
+    lines = iter(["score", "board", "quit"])
+    play_terminal(load_game(game), ["human"] + ["random"] * (game == "kingdom-builder"),
                   seed=1, color=False, inp=lambda prompt: next(lines), out=out)
-    assert latin_words([out.getvalue()], ALLOW | {"human", "random"}) == {}
+    return QUOTED.sub(" ", out.getvalue())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_terminal_board_speaks_chinese(game):
+    # test defect fixed: the seat was "bot:random", which raised "unknown bot" before any board
+    out = _terminal(game, "zh_Hant")
+    assert out.count("對局已放棄") == 1  # the game ran to the 'quit' (a board was shown)
+    assert latin_words([out], ALLOW | TYPED) == {}, out
+
+
+@lru_cache(maxsize=None)
+def _english_only_words() -> frozenset[str]:
+    """Lower-case words (3+ letters) of the English msgids of the interface catalog and the
+    games' texts catalogs that no Portuguese translation uses (the reading of
+    tests/e2e/test_no_english.py's ``english_words``)."""
+    from catalogs import catalog
+
+    from citybuilders.core import textcat
+    from words import WORD
+
+    def strip(text: str) -> str:
+        return re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", " ", text)
+
+    en: set[str] = set()
+    pt: set[str] = set()
+    cats = [catalog("pt_BR")] + [
+        textcat.read_po(textcat.po_path(textcat.texts_module(g), "pt_BR"), "pt_BR")
+        for g in ("kingdom_builder", "sprawlopolis", "roll_into_town", "roll_builder")]
+    for cat in cats:
+        for m in cat:
+            if not m.id:
+                continue
+            for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
+                en.update(w.lower() for w in WORD.findall(strip(s)) if len(w) >= 3)
+            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                pt.update(w.lower() for w in WORD.findall(strip(s or "")) if len(w) >= 3)
+    return frozenset(en - pt)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_terminal_board_speaks_portuguese(game):
+    out = _terminal(game, "pt_BR")
+    assert out.count("partida abandonada") == 1
+    bad = _english_only_words()
+    # the list is the one meant: English words of the boards in it, "favor" (Portuguese too) not
+    assert {"mandatory", "favor", "choosing", "icons"} & bad == {"mandatory", "choosing", "icons"}
+    found = latin_words([out], ALLOW | TYPED)
+    assert {w: line for w, line in found.items() if w.lower() in bad} == {}, out
+
+
+def test_terminal_board_english_unchanged():
+    """English stays the board's first words (the reading the tests of the games check)."""
+    out = _terminal("sprawlopolis", "en")
+    assert "Sprawlopolis - conditions 3-10-12 (target 25): 3 Go Green, 10 The Strip, " \
+        "12 Superhighway\n" in out
+    assert "deck: 10 face down, next card 1; plays 0/14\n" in out
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "pt-BR"])

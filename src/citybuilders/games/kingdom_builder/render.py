@@ -13,7 +13,8 @@ SVG: one ``<polygon data-key="hex:R,C">`` per hex, tiles of the player to move a
 
 from __future__ import annotations
 
-from ...core.i18n import N_, localize, text_width
+from ...core.i18n import N_, current, localize, text_width
+from ...core.i18n import gettext_now as _
 
 import math
 import re
@@ -30,7 +31,7 @@ from .rules.crossroads_state import CrossroadsState
 from .rules.state import NEW, READY, USED, KingdomBuilderState
 from .rules.tiles import TILE_KINDS, kind_of_action
 from . import texts as _texts
-from .texts import CARD_RULES, CASTLE_RULE, PIECE_LETTERS, TASK_NAMES, TERRAIN_NAMES, TILE_NAMES
+from .texts import PIECE_LETTERS
 
 __all__ = ["KingdomBuilderView", "render_text", "render_svg", "action_path", "legal_first_hexes"]
 
@@ -43,7 +44,7 @@ _SVG_FILL = (
     "#9bd36b", "#b5774a", "#f0d77a", "#f4a6c8", "#2e7d32", "#4aa3df", "#8c8c8c", "#e0e0e0",
     "#c47ee0",
 )
-_STATUS_SUFFIX = {READY: "", USED: " (used)", NEW: " (new)"}
+_STATUS_SUFFIX = {READY: "", USED: N_(" (used)"), NEW: N_(" (new)")}
 _STATUS_WORD = {READY: "ready", USED: "used", NEW: "new"}
 _STATUS_MSG = {READY: N_("ready"), USED: N_("used"), NEW: N_("new")}
 
@@ -77,16 +78,36 @@ def _legend(num_players: int, legal: bool, color: bool) -> list[str]:
             return CODES[t]
         return f"\x1b[48;5;{_BG[t]}m\x1b[{'30' if t in _FG_DARK else '97'}m{CODES[t]}\x1b[0m"
 
-    terrains = "  ".join(f"{code(t)} {TERRAIN_NAMES[TERRAINS[t]]}" for t in range(7))
+    names = _texts.for_language(current()).TERRAIN_NAMES
+    terrains = "  ".join(f"{code(t)} {names[TERRAINS[t]]}" for t in range(7))
     marks = []
     for p in range(num_players):
         digit = str(p + 1)
         if color:
             digit = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m{digit}\x1b[0m"
         marks.append(f"{digit} P{p + 1}")
-    star = "  * legal hex" if legal else ""
-    return [f"key: {terrains}",
-            f"     {code(7)} castle  {code(8)} location (listed below){star}  settlements: " + "  ".join(marks)]
+    star = "  " + _("* legal hex") if legal else ""
+    return [_("key: {terrains}", terrains=terrains),
+            "     " + _("{castle} castle  {location} location (listed below){star}  settlements: "
+                        "{marks}", castle=code(7), location=code(8), star=star,
+                        marks="  ".join(marks))]
+
+
+def _local(table: str, key: str) -> str:
+    """``key`` (a card, terrain or tile id) as the text board names it: the id itself in
+    English (the board's words since the first version), else the game's ``texts`` name."""
+    lang = current()
+    if lang == "en":
+        return key
+    return str(getattr(_texts.for_language(lang), table).get(key, key))
+
+
+def _part(key: str) -> str:
+    """A score part's key (a card id, a Crossroads task id or ``castles``) as the board names
+    it: the key in English, else the card's or task's name (``castles``: the catalog's)."""
+    if key == "castles":
+        return _("castles")
+    return _local("CARD_NAMES", key) if key in _texts.CARD_NAMES else _local("TASK_NAMES", key)
 
 
 def render_text(st: KingdomBuilderState, player: int | None = None, color: bool = False) -> str:
@@ -116,39 +137,46 @@ def render_text(st: KingdomBuilderState, player: int | None = None, color: bool 
         lines.append("".join(parts))
     lines.extend(_legend(st.num_players, bool(legal), color))
     lines.append("")
-    lines.append("Kingdom Builder cards: " + "; ".join(
-        f"{c} ({CARD_RULES.get(c, '')})" for c in st.cards) + f"; {CASTLE_RULE}")
+    tx = _texts.for_language(current())
+    cards = "; ".join([*(f"{_local('CARD_NAMES', c)} ({tx.CARD_RULES.get(c, '')})"
+                         for c in st.cards), tx.CASTLE_RULE])
+    lines.append(_("Kingdom Builder cards: {cards}", cards=cards))
     scores = st.scores()
     cp = st.current_player()
     for p in range(st.num_players):
         vh = st.visible_hand(p, player)
-        card = "hidden" if vh is None else (CARD_TERRAINS[vh] if vh >= 0 else "none")
+        card = (_("hidden") if vh is None else
+                (_local("TERRAIN_NAMES", CARD_TERRAINS[vh]) if vh >= 0 else _("none")))
         tiles = []
-        for _, kind, s in st.tiles_of(p):
-            tiles.append(kind + _STATUS_SUFFIX.get(s, ""))
+        for _i, kind, s in st.tiles_of(p):
+            tiles.append(_local("TILE_NAMES", kind)
+                         + localize(_STATUS_SUFFIX.get(s, ""), current()))
         name = f"P{p + 1}"
         if color:
             name = f"\x1b[48;5;{_PLAYER_BG[p % 5]}m\x1b[97;1m {name} \x1b[0m"
-        turn = " <- to move" if p == cp else ""
-        lines.append(
-            f"{name}: card {card}, supply {st.supply[p]}, gold {scores[p].total} "
-            f"({', '.join(f'{k} {v}' for k, v in scores[p].parts.items())}); "
-            f"tiles: {', '.join(tiles) or 'none'}{turn}"
-        )
+        turn = _(" <- to move") if p == cp else ""
+        parts = ", ".join(f"{_part(k)} {v}" for k, v in scores[p].parts.items())
+        lines.append(_(
+            "{name}: card {card}, supply {supply}, gold {gold} ({parts}); tiles: {tiles}{turn}",
+            name=name, card=card, supply=st.supply[p], gold=scores[p].total, parts=parts,
+            tiles=", ".join(tiles) or _("none"), turn=turn))
     left = ", ".join(
-        f"{kind} {r},{c}: {st.loc_left[k]}"
+        f"{_local('TILE_NAMES', kind)} {r},{c}: {st.loc_left[k]}"
         for k, (h, kind) in enumerate(board.locations) for r, c in [divmod(h, SIZE)]
     )
-    lines.append(f"locations (L), tiles left: {left}")
-    discard = ", ".join(f"{t} {n}" for t, n in zip(CARD_TERRAINS, st.discard) if n)
-    lines.append(f"deck {sum(st.deck)} cards; discard: {discard or 'none'}")
+    lines.append(_("locations (L), tiles left: {left}", left=left))
+    discard = ", ".join(f"{_local('TERRAIN_NAMES', t)} {n}"
+                        for t, n in zip(CARD_TERRAINS, st.discard) if n)
+    lines.append(_("deck {n} cards; discard: {discard}", n=sum(st.deck),
+                   discard=discard or _("none")))
     if st.is_terminal():
         win = st.winners()
-        lines.append("game over; winner(s): " + ", ".join(f"P{w + 1}" for w in win))
+        lines.append(_("game over; winner(s): {names}",
+                       names=", ".join(f"P{w + 1}" for w in win)))
     elif cp >= 0:
-        phase = ("mandatory action complete: use tiles or 'end'" if st.mandatory_done()
-                 else f"mandatory action: {st.mand} of 3 built")
-        lines.append(f"P{cp + 1} to move; {phase}; legal hexes marked *")
+        phase = (_("mandatory action complete: use tiles or 'end'") if st.mandatory_done()
+                 else _("mandatory action: {n} of 3 built", n=st.mand))
+        lines.append(_("P{n} to move; {phase}; legal hexes marked *", n=cp + 1, phase=phase))
     return "\n".join(lines)
 
 
@@ -536,31 +564,37 @@ def action_path(st: KingdomBuilderState, action: int, player: int | None = None
 
 def crossroads_text(st: CrossroadsState, player: int | None, text: str) -> str:
     """The base drawing ``text`` plus the Crossroads pieces, tasks and second cards."""
-    lines = [text, "Crossroads tasks: " + ("; ".join(
-        f"{TASK_NAMES[t]} ({X.TASK_GOLD[t]} gold)" for t in st.tasks) or "none")]
+    tx = _texts.for_language(current())
+    lines = [text, _("Crossroads tasks: {tasks}", tasks="; ".join(
+        _("{task} ({gold} gold)", task=tx.TASK_NAMES[t], gold=X.TASK_GOLD[t])
+        for t in st.tasks) or _("none"))]
     for q in range(st.num_players):
         parts = []
-        for label, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
-                         ("warriors", st.warriors[q])):
-            parts.append(f"{label} " + (" ".join(hex_name(i) for i in bits(m)) or "-"))
+        for label, m in ((N_("wagon"), st.wagon[q]), (N_("ship"), st.ship[q]),
+                         (N_("warriors"), st.warriors[q])):
+            parts.append(f"{localize(label, current())} "
+                         + (" ".join(hex_name(i) for i in bits(m)) or "-"))
         ch = st.city_hall[q]
         centre = X.erode(ch)
-        parts.append("city hall " + (f"{hex_name(centre.bit_length() - 1)} (+6)"
-                                     if ch else "-"))
+        parts.append(_("city hall {where}", where=(
+            f"{hex_name(centre.bit_length() - 1)} (+6)" if ch else "-")))
         v2 = st.visible_hand2(q, player)
         if v2 is None:
-            parts.append("second card hidden")
+            parts.append(_("second card hidden"))
         elif v2 >= 0:
-            parts.append(f"second card {CARD_TERRAINS[v2]}")
-        lines.append(f"P{q + 1} pieces: " + ", ".join(parts))
+            parts.append(_("second card {terrain}",
+                           terrain=_local("TERRAIN_NAMES", CARD_TERRAINS[v2])))
+        lines.append(_("P{n} pieces: {parts}", n=q + 1, parts=", ".join(parts)))
     if st.blocked:
         blocked = " ".join(hex_name(i) for i in bits(st.blocked))
-        lines.append(f"blocked by warriors: {blocked}")
+        lines.append(_("blocked by warriors: {hexes}", hexes=blocked))
     if st.fort_card >= 0:
-        lines.append(f"Fort card: {CARD_TERRAINS[st.fort_card]} - build on it now")
+        lines.append(_("Fort card: {terrain} - build on it now",
+                       terrain=_local("TERRAIN_NAMES", CARD_TERRAINS[st.fort_card])))
     for sec in st.crossroads_view(player)["location_summary"]:
         for t in sec["tiles"]:
-            lines.append(f"  {t['name']}: {t['text']}")
+            lines.append(f"  {tx.TILE_NAMES.get(t['kind'], t['name'])}: "
+                         f"{tx.TILE_RULES.get(t['kind'], t['text'])}")
     return "\n".join(lines)
 
 

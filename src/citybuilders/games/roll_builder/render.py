@@ -19,13 +19,14 @@ from citybuilders.core.panels import HEX, generic_panels, per_seat
 from citybuilders.core.view import Panel, View, esc
 
 from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
-from .loader import (INNOVATION_BONUS, RES_ABBR, Sheet, compile_sheet, load_shipped_sheet,
+from .loader import (INNOVATION_BONUS, RES_ABBR, RESOURCES, Sheet, compile_sheet,
+                     load_shipped_sheet,
                      read_sheet_document, shipped_sheet_names)
 from .rules.moves import NO_VALUE, TURNS
 from .rules.player_sheet import placement_of
 from . import texts as _texts
-from .texts import TEXT_MAP_KEY
-from ...core.i18n import N_, localize
+from ...core.i18n import N_, current, localize
+from ...core.i18n import gettext_now as _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.state import RollBuilderState
@@ -132,38 +133,49 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
     g = state.game
     sh = g.sheet  # type: ignore[attr-defined]
     p = state.players[player]
+    tx = _texts.for_language(current())
     h = (lambda t: _STYLE["head"] + t + _RESET) if color else (lambda t: t)
-    who = f"P{player + 1} of {state.num_players}  " if state.num_players > 1 else ""
-    lines = [h(f"Roll Builder — {sh.name}  {who}turn {state.turn}/{TURNS}"
-               + ("  (game over)" if state.over else ""))]
+    who = (_("P{n} of {count}", n=player + 1, count=state.num_players) + "  "
+           if state.num_players > 1 else "")
+    sheet_name = _shipped(sh.name, _texts.SHEET_NAMES.get(sh.id), tx.SHEET_NAMES.get(sh.id))
+    lines = [h(_("Roll Builder — {sheet}  {who}turn {turn}/{turns}", sheet=sheet_name, who=who,
+                 turn=state.turn, turns=TURNS)
+               + ("  " + _("(game over)") if state.over else ""))]
     if state.dice:
         dice = []
         for i, v in enumerate(state.dice):
             used = len(state.dice) == 2 and p.dice_used >> i & 1
-            dice.append(f"d{i + 1}=[{v}]" + (" used" if used else ""))
-        lines.append("dice: " + "  ".join(dice))
+            dice.append(f"d{i + 1}=[{v}]" + (" " + _("used") if used else ""))
+        lines.append(_("dice: {dice}", dice="  ".join(dice)))
     tl = " ".join(f"{i + 1}:{a}-{b}" for i, (a, b) in enumerate(state.turn_list))
-    lines.append("turn list: " + (tl or "-"))
+    lines.append(_("turn list: {turns}", turns=tl or "-"))
     lines += _map_lines(state, player, color)
-    lines.append(TEXT_MAP_KEY)
-    pend = state.pending_text(player)
-    lines.append(f"pending: {pend}" + (f"   (+{p.extra_roads} roads per Road action this turn)"
-                                         if p.extra_roads else ""))
+    lines.append(tx.TEXT_MAP_KEY)
+    pend = _pending_text(state, player, tx)
+    lines.append(_("pending: {pending}", pending=pend)
+                 + ("   " + _("(+{n} roads per Road action this turn)", n=p.extra_roads)
+                    if p.extra_roads else ""))
     fav, stg = sh.tracks
-    lines.append("favor    " + _track(fav, p.favor) + "   strength " + _track(stg, p.strength))
-    lines.append(f"wealth: stored {p.stored}, circles used {p.wealth_marked}/{sh.wealth_storage}"
-                 + (f" ({p.wealth_marked_this_turn} stored this turn)"
+    lines.append(_("favor    {favor}   strength {strength}", favor=_track(fav, p.favor),
+                   strength=_track(stg, p.strength)))
+    lines.append(_("wealth: stored {stored}, circles used {used}/{storage}", stored=p.stored,
+                   used=p.wealth_marked, storage=sh.wealth_storage)
+                 + (" " + _("({n} stored this turn)", n=p.wealth_marked_this_turn)
                     if p.wealth_marked_this_turn else ""))
-    lines.append(f"roads placed {p.roads_placed}; full hexagons {p.full_hexagon_uses}/{sh.hex_max}")
-    lines.append(h("innovations"))
+    lines.append(_("roads placed {roads}; full hexagons {used}/{most}", roads=p.roads_placed,
+                   used=p.full_hexagon_uses, most=sh.hex_max))
+    lines.append(h(_("innovations")))
     for i, inn in enumerate(sh.innovations):
         circ = []
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
             name = "IB" if kind == INNOVATION_BONUS else RES_ABBR[kind]
             circ.append(f"{j + 1}:{name}{'x' if p.crossed >> k & 1 else '.'}")
-        done = " DISCOVERED" if p.discovered >> i & 1 else ""
-        lines.append(f"  {inn.id} {inn.name} ({inn.points} pts){done}: " + " ".join(circ))
+        done = " " + _("DISCOVERED") if p.discovered >> i & 1 else ""
+        inn_name = _shipped(inn.name, _texts.INNOVATION_NAMES.get(sh.id, {}).get(inn.id),
+                            tx.INNOVATION_NAMES.get(sh.id, {}).get(inn.id))
+        lines.append(f"  {inn.id} " + _("{name} ({points} pts)", name=inn_name,
+                                        points=inn.points) + f"{done}: " + " ".join(circ))
     boxes = []
     for i, b in enumerate(sh.boxes):
         if p.filled >> i & 1:
@@ -173,15 +185,43 @@ def render_text(state: "RollBuilderState", player: int, color: bool = False) -> 
             boxes.append(f"{b.id}#")
         else:
             boxes.append(f"{b.id}.")
-    lines.append(h(f"wonder {sh.wonder_name}") + ": " + " ".join(boxes) + "   (# locked)")
+    wonder = _shipped(sh.wonder_name, _texts.WONDER_NAMES.get(sh.id), tx.WONDER_NAMES.get(sh.id))
+    lines.append(h(_("wonder {name}", name=wonder)) + ": " + " ".join(boxes) + "   "
+                 + _("(# locked)"))
     parts = state.player_parts(player)
-    lines.append("score: " + ", ".join(f"{k} {v}" for k, v in parts.items())
-                 + f" = {sum(parts.values())}")
+    names = tx.SCORING_NAMES if tx.lang != "en" else {}
+    lines.append(_("score: {parts} = {total}", parts=", ".join(
+        f"{names.get(k, k)} {v}" for k, v in parts.items()), total=sum(parts.values())))
     if state.num_players > 1:
-        lines.append("all players: " + ", ".join(
-            f"P{i + 1} {sum(state.player_parts(i).values())}"
-            + (" (done)" if q.done else "") for i, q in enumerate(state.players)))
+        done = " " + _("(done)")
+        lines.append(_("all players: {scores}", scores=", ".join(
+            f"P{i + 1} {sum(state.player_parts(i).values())}" + (done if q.done else "")
+            for i, q in enumerate(state.players))))
     return "\n".join(lines)
+
+
+def _pending_text(state: "RollBuilderState", player: int, tx: Any) -> str:
+    """``state.pending_text(player)`` (``2 food, bonus Build``) in the current language: the
+    English one as the rules write it, else the same parts with the names of ``tx``."""
+    if tx.lang == "en":
+        return state.pending_text(player)
+    p = state.players[player]
+    res = tx.RESOURCE_NAMES
+    acts = tx.ACTION_NAMES
+    parts = [f"{n} {res.get(RESOURCES[k], RESOURCES[k])}"
+             for k, n in enumerate(p.pending_resources) if n]
+    if p.pending_innovation_bonus:
+        parts.append(_("{n} innovation bonus", n=p.pending_innovation_bonus))
+    for v in p.pending_builds:
+        parts.append(f"{acts['build']} {v}" if v else _("bonus {action}", action=acts["build"]))
+    for v in p.pending_wonders:
+        parts.append(f"{acts['wonder']} {v}" if v else _("bonus {action}",
+                                                         action=acts["wonder"]))
+    if p.second_mark_of >= 0:
+        parts.append(_("second Guildhall mark"))
+    if p.roads_left:
+        parts.append(_("{n} roads", n=p.roads_left))
+    return ", ".join(parts) or _("nothing")
 
 
 def _track(t: tuple[int, ...], crossed: int) -> str:

@@ -9,7 +9,8 @@ mountain, ``tr`` tree, river ``║ ═ ╚ ╔ ╗ ╝`` (doubled), coast ``c`` 
 
 from __future__ import annotations
 
-from ...core.i18n import N_, localize
+from ...core.i18n import N_, current, localize
+from ...core.i18n import gettext_now as _
 
 import re
 from html import escape
@@ -23,8 +24,7 @@ from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, RO
 from .rules import RollIntoTownState
 from . import texts as _texts
 from .loader import B_IDS
-from .texts import CATEGORY_NAMES, DIE_FACES, GAME_TITLE, RANK_NAMES, SHORT_LABELS, TEXT_MAP_KEY
-from .texts import PHASE_NAMES as PHASE_TEXT
+from .texts import SHORT_LABELS
 
 __all__ = ["RollIntoTownView", "render_text", "render_svg", "action_path", "display_panels",
            "cell_glyph"]
@@ -74,56 +74,63 @@ def render_text(state: RollIntoTownState, player: int | None, color: bool) -> st
     """Round, phase, dice (with used/adjusted marks), every map, resources and uses left."""
     g = state.game
     me = 0 if player is None else player
+    tx = _texts.for_language(current())
     out = []
     if state.phase == END:
-        out.append(f"{GAME_TITLE}: {PHASE_TEXT['game over']}")
+        out.append(f"{tx.GAME_TITLE}: {tx.PHASE_NAMES['game over']}")
     else:
-        out.append(f"{GAME_TITLE}: round {state.round + 1}/{R.ROUNDS}, "
-                   f"{PHASE_TEXT[PHASE_NAMES[state.phase]]} phase")
+        out.append(_("{title}: round {round}/{rounds}, {phase} phase", title=tx.GAME_TITLE,
+                     round=state.round + 1, rounds=R.ROUNDS,
+                     phase=tx.PHASE_NAMES[PHASE_NAMES[state.phase]]))
     dice = state.dice[me] if state.phase != ROLL else state.rolled
     if state.phase == ROLL:
-        out.append("dice rolled so far: " + (" ".join(str(d) for d in state.rolled) or "-"))
+        out.append(_("dice rolled so far: {dice}",
+                     dice=" ".join(str(d) for d in state.rolled) or "-"))
     elif dice:
         parts = []
         for d, v in enumerate(dice):
             mark = ""
             if state.used[me] >> d & 1:
-                mark += " used"
+                mark += " " + _("used")
             if state.adjusted[me] >> d & 1:
-                mark += " adjusted"
-            parts.append(f"d{d + 1}={v} ({DIE_FACES[v]}{mark})")
-        out.append("dice: " + ", ".join(parts))
+                mark += " " + _("adjusted")
+            parts.append(f"d{d + 1}={v} ({tx.DIE_FACES[v]}{mark})")
+        out.append(_("dice: {dice}", dice=", ".join(parts)))
         if state.phase == DISCOVER:
-            out.append(f"icons left to draw: {state.to_draw[me]}")
+            out.append(_("icons left to draw: {n}", n=state.to_draw[me]))
             if state.pending_coast[me] >= 0:
                 r, c = divmod(state.pending_coast[me], g.options["cols"])
-                out.append(f"choose the water sides of the coast at {r},{c}: 'sides NE', ...")
+                out.append(_("choose the water sides of the coast at {r},{c}: 'sides NE', ...",
+                             r=r, c=c))
     scores = state.scores()
     order = [me] + [p for p in range(state.num_players) if p != me]
     for p in order:
         sheet = state.sheets[p]
         sc = scores[p]
-        title = f"Player {p + 1}" + (" (you)" if player is not None and p == me and
-                                      state.num_players > 1 else "")
-        status = "" if state.done[p] or state.phase in (ROLL, END) else "  [choosing]"
+        title = _("Player {n}", n=p + 1) + (_(" (you)") if player is not None and p == me and
+                                             state.num_players > 1 else "")
+        status = "" if state.done[p] or state.phase in (ROLL, END) else "  " + _("[choosing]")
         out.append("")
-        detail = ", ".join(f"{CATEGORY_NAMES[k]} {v}" for k, v in sc.parts.items() if v)
-        out.append(f"{title}: {sc.total} points" + (f" ({detail})" if detail else "") + status)
+        detail = ", ".join(f"{tx.CATEGORY_NAMES[k]} {v}" for k, v in sc.parts.items() if v)
+        out.append(_("{title}: {n} points", title=title, n=sc.total)
+                   + (f" ({detail})" if detail else "") + status)
         out.extend(_sheet_lines(sheet, color))
-        out.append(f"food {sheet.res[0]}  stone {sheet.res[1]}  wood {sheet.res[2]}  (cap 9)   "
-                   f"town hall uses left {sheet.hall_uses}   fountain uses left "
-                   + (str(sheet.fountain_uses) if sheet.unique_built & R.UNIQUE_BIT["fountain"]
-                      else f"{sheet.fountain_uses} (not built)"))
-        river = f"river {len(sheet.river)} squares"
+        fountain = (str(sheet.fountain_uses) if sheet.unique_built & R.UNIQUE_BIT["fountain"]
+                    else _("{n} (not built)", n=sheet.fountain_uses))
+        out.append(_("food {food}  stone {stone}  wood {wood}  (cap 9)   town hall uses left "
+                      "{hall}   fountain uses left {fountain}", food=sheet.res[0],
+                      stone=sheet.res[1], wood=sheet.res[2], hall=sheet.hall_uses,
+                      fountain=fountain))
+        river = _("river {n} squares", n=len(sheet.river))
         if sheet.river:
-            river += ", finished" if sheet.river_finished() else ", open"
+            river += _(", finished") if sheet.river_finished() else _(", open")
             if sheet.river_connects(g.options["river_connect_rule"]):
-                river += ", joins opposite edges"
+                river += _(", joins opposite edges")
         out.append(river)
     out.append("")
-    out.extend(TEXT_MAP_KEY)
+    out.extend(tx.TEXT_MAP_KEY)
     if state.phase == END and state.num_players == 1:
-        out.append(f"solo rank: {RANK_NAMES[R.solo_rank(scores[0].total)]}")
+        out.append(_("solo rank: {rank}", rank=tx.RANK_NAMES[R.solo_rank(scores[0].total)]))
     return "\n".join(out)
 
 

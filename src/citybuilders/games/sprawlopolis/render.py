@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
 from ...core.i18n import current
+from ...core.i18n import gettext_now as _
 from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
 from ...core.view import Panel, View
@@ -25,7 +26,6 @@ from .rules.city import CITY_SIZE
 from .scoring import Breakdown
 from . import texts
 from . import texts as _texts
-from .texts import OUTCOME, condition_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.game import State
@@ -71,8 +71,11 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
     lines: list[str] = []
     # the header starts with the game's setup line (``conditions 3-7-12 (target 22)``) so the
     # terminal can leave its own copy of that line out; then the names of the conditions
-    conds = ", ".join(condition_label(n) for n in sorted(state.conditions))
-    lines.append(f"Sprawlopolis - {state.game.describe_setup(state)}: {conds}")
+    tx = texts.for_language(current())
+    conds = ", ".join(f"{n} {tx.CONDITION_NAMES[n]}" for n in sorted(state.conditions))
+    nums = "-".join(str(n) for n in sorted(state.conditions))
+    lines.append(_("Sprawlopolis - conditions {numbers} (target {target}): {names}",
+                   numbers=nums, target=state.target, names=conds))
     cands: set[int] = set()
     my_turn = not state.is_terminal() and not state.is_chance_node() and (
         player is None or player == state.current_player()
@@ -96,36 +99,43 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
                 else:
                     row.append("   ")
             lines.append("".join(row))
-        lines.append(texts.for_language(current()).TEXT_KEY)
+        lines.append(tx.TEXT_KEY)
     b = state.breakdown()
-    parts = [f"{z} {v}" for z, v in b.groups.items()]
-    parts.append(f"roads -{b.road_tax} ({b.roads})")
+    parts = [f"{tx.ZONE_NAMES.get(z, z)} {v}" for z, v in b.groups.items()]
+    parts.append(_("roads -{tax} ({roads})", tax=b.road_tax, roads=b.roads))
     parts += [f"#{n} {v:+d}" for n, v in b.conditions.items()]
-    lines.append(f"score {b.total} / target {b.target}: " + ", ".join(parts))
-    top = f"next card {state.top}" if state.top else "deck empty" if not state.deck else "no card shown"
+    lines.append(_("score {total} / target {target}: {parts}", total=b.total, target=b.target,
+                   parts=", ".join(parts)))
+    top = (_("next card {n}", n=state.top) if state.top else _("deck empty") if not state.deck
+           else _("no card shown"))
     plays = max(0, len(city.placements) - 1)
-    lines.append(f"deck: {len(state.deck)} face down, {top}; plays {plays}/{CITY_SIZE - 1}")
+    lines.append(_("deck: {n} face down, {top}; plays {plays}/{most}", n=len(state.deck),
+                   top=top, plays=plays, most=CITY_SIZE - 1))
     if state.num_players > 1:
-        lines.append("hands: " + ", ".join(f"P{p + 1} {len(h)}" for p, h in enumerate(state.hands))
-                     + f"; active P{state.active + 1}")
+        lines.append(_("hands: {hands}; active P{n}", hands=", ".join(
+            f"P{p + 1} {len(h)}" for p, h in enumerate(state.hands)), n=state.active + 1))
     if player is not None and 0 <= player < state.num_players:
         hand = sorted(state.hands[player])
-        lines.append(f"your hand (P{player + 1}): " + ("   ".join(
-            f"card {n} [" + "".join(_block_text(c, color) for c in card_blocks(n, 0)[:2]) + "/ "
-            + "".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]) + "]" for n in hand)
-            or "empty"))
+        shown = []
+        for n in hand:
+            blocks = ("".join(_block_text(c, color) for c in card_blocks(n, 0)[:2]) + "/ "
+                      + "".join(_block_text(c, color) for c in card_blocks(n, 0)[2:]))
+            shown.append(_("card {n} [{blocks}]", n=n, blocks=blocks))
+        lines.append(_("your hand (P{n}): {cards}", n=player + 1,
+                       cards="   ".join(shown) or _("empty")))
     if state.is_terminal():
-        lines.append("final: " + (OUTCOME["final_won"] if b.won else OUTCOME["final_lost"]))
+        lines.append(_("final: {outcome}", outcome=(
+            tx.OUTCOME["final_won"] if b.won else tx.OUTCOME["final_lost"])))
     elif cands:
         by_row: dict[int, list[int]] = {}
         for p in sorted(cands):
             r, c = rc_of(p)
             by_row.setdefault(r, []).append(c)
-        lines.append("legal top-left positions (any card in hand, rot 0 or 180), row: cols")
+        lines.append(_("legal top-left positions (any card in hand, rot 0 or 180), row: cols"))
         lines.append("  " + "; ".join(f"{r}: {_ranges(cs)}" for r, cs in sorted(by_row.items())))
-        lines.append("move: play CARD at ROW,COL [rot 180]   e.g. play "
-                     f"{sorted(state.hands[state.active])[0] if state.hands[state.active] else 1} at "
-                     f"{rc_of(min(cands))[0]},{rc_of(min(cands))[1]}")
+        first = sorted(state.hands[state.active])[0] if state.hands[state.active] else 1
+        lines.append(_("move: play CARD at ROW,COL [rot 180]   e.g. play {card} at {r},{c}",
+                       card=first, r=rc_of(min(cands))[0], c=rc_of(min(cands))[1]))
     return "\n".join(lines)
 
 
