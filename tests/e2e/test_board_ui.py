@@ -351,6 +351,9 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
     assert page.locator("#seat-key .seat-swatch.p1").count() == 1
     for box in ("#presence", "#panels", "#scores", "#status"):  # one screen for both: no "you"
         assert "(you)" not in page.locator(box).inner_text(), box
+    # the log fills in after the end screen shows (under load, a moment later)
+    page.wait_for_function("new Set([...document.querySelectorAll('#log .who')]"
+                           ".map((e) => e.textContent)).size >= 2")
     whos = set(page.locator("#log .who").all_text_contents())
     assert {"Ana <b>: ", "Bo: "} <= whos
     page.screenshot(path=str(artifacts / "ui-names-hot-seat-end.png"), full_page=True)

@@ -209,6 +209,10 @@ def test_invalid_placements_are_flagged(page, live_server, artifacts):
     page.wait_for_function("document.body.dataset.preview === 'illegal' && document."
                            "querySelectorAll('#board .cb-preview.illegal').length === 4")
     assert page.locator("#board .cb-preview.illegal").count() == 4
+    # the score's answer redraws the board (under load it can arrive after the preview): the
+    # preview under the pointer is drawn again
+    assert page.evaluate("async () => { await score(); return document.querySelectorAll("
+                         "'#board .cb-preview.illegal').length; }") == 4
     assert "touches the city only at a corner" in page.inner_text("#preview-note")
     page.screenshot(path=str(artifacts / "score-sprawlopolis-illegal-preview.png"))
     page.locator('#board [data-key="pos:1,2"]').hover()

@@ -106,7 +106,9 @@ def test_kingdom_builder_panels_mid_game_and_at_the_end():
     assert me["Settlements in supply"] == obs["players"][0]["supply"]
     assert me["Settlements built"] == len(obs["players"][0]["settlements"])
     assert list(p["Players"])[0] == "Player 1 (you)"
-    assert p["Kingdom Builder cards"] == ", ".join(c.replace("_", " ") for c in obs["cards"])
+    # the cards by their names (issue 13: panel values in words, translated), not their ids
+    from citybuilders.games.kingdom_builder.texts import CARD_NAMES
+    assert p["Kingdom Builder cards"] == ", ".join(CARD_NAMES[c] for c in obs["cards"])
     assert_readable(panels_of(mid))
     end = random_game("kingdom-builder", 2)
     assert end.observation(0)["current_player"] < 0  # the sentinel that used to show

@@ -82,7 +82,11 @@ async function score() {
   S.last = r.data;
   document.body.dataset.scoreStatus = String(r.status);
   if (r.data && "svg" in r.data) {
-    if (r.data.svg) CB.setSvg($("board"), r.data.svg);
+    if (r.data.svg) {
+      CB.setSvg($("board"), r.data.svg);
+      // a redrawn board has lost the preview under the pointer: draw it again
+      if (S.game === "sprawlopolis" && spKey) spPreview(spKey, true);
+    }
     else $("board").replaceChildren(CB.el("p", { class: "muted", text: CB.t("The board cannot be drawn until the setup is complete.") }));
   }
   const flag = $("flag");
@@ -344,8 +348,10 @@ function spClick(key, f) {
    rule it breaks is shown (answers cached per position). */
 const spChecks = new Map();
 let spPointed = "";
+let spKey = "";  // the cell under the pointer while a card is picked ("" when none)
 function spPreview(key, on) {
   const m = /^(?:pos|blk):(-?\d+),(-?\d+)$/.exec(key || "");
+  spKey = m && on ? key : "";
   $("board").querySelectorAll(".cb-preview").forEach((e) => e.classList.remove("cb-preview", "illegal"));
   const note = $("preview-note");
   if (!m || !on || !S.ui.card) { spPointed = ""; if (note) note.textContent = ""; return; }
