@@ -352,8 +352,12 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
     for box in ("#presence", "#panels", "#scores", "#status"):  # one screen for both: no "you"
         assert "(you)" not in page.locator(box).inner_text(), box
     # the log fills in after the end screen shows (under load, a moment later)
-    page.wait_for_function("new Set([...document.querySelectorAll('#log .who')]"
-                           ".map((e) => e.textContent)).size >= 2")
+    try:
+        page.wait_for_function("new Set([...document.querySelectorAll('#log .who')]"
+                               ".map((e) => e.textContent)).size >= 2", timeout=8000)
+    except Exception:
+        print("LOGDUMP", page.locator("#log").inner_html()[:3000])
+        raise
     whos = set(page.locator("#log .who").all_text_contents())
     assert {"Ana <b>: ", "Bo: "} <= whos
     page.screenshot(path=str(artifacts / "ui-names-hot-seat-end.png"), full_page=True)
