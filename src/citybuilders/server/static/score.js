@@ -68,17 +68,19 @@ function changed() {
   writeHash();
   updateSave();
   clearTimeout(timer);
+  seq++;  // an answer still on its way is for a file that no longer is: drop it
   timer = setTimeout(score, 60);
 }
 async function score() {
   const mine = ++seq;
+  const game = S.game;
   const hash = location.hash;
   const f = file();
   const colors = S.colors.map((c) => Math.max(0, Math.min(KB.colors.length - 1, c))).join(",");
   const r = await CB.api(`/api/score/${S.game}?draw=1&colors=${colors}` + langParam(), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(f),
   });
-  if (mine !== seq) return;
+  if (mine !== seq || S.game !== game) return;
   S.last = r.data;
   document.body.dataset.scoreStatus = String(r.status);
   if (r.data && "svg" in r.data) {
