@@ -18,10 +18,8 @@ An allowlist entry needs a reason on its line (docs/developing.md, "Languages").
 from __future__ import annotations
 
 import random
-import re
 import sys
 import time
-from functools import lru_cache
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -29,12 +27,11 @@ import pytest
 from driver import _READY, step
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from ui_helpers import _call
-from words import WORD, latin_words, page_texts
+from words import latin_words, page_texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
-from catalogs import catalog  # noqa: E402
+from catalogs import english_words  # noqa: E402
 
-from citybuilders.core import textcat  # noqa: E402
 from citybuilders.core.registry import registered_games  # noqa: E402
 
 NAMES = ("Zoe", "Kai")
@@ -54,37 +51,6 @@ ALLOW = {
 ALLOW_ZH = ALLOW
 GAMES = ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder")
 LOCALES = {"zh_Hant": "zh-TW", "pt_BR": "pt-BR"}
-
-
-@lru_cache(maxsize=None)
-def english_words() -> frozenset[str]:
-    """Lower-case words (3+ letters) of the English msgids of every catalog (interface and the
-    games' texts) that no Portuguese translation of those catalogs contains: seen on a pt-BR
-    page, such a word is English left over. Words Portuguese shares ("total", "hexes" in
-    notation...) are in a translation somewhere and so are not flagged."""
-    en: set[str] = set()
-    pt: set[str] = set()
-
-    def add(cat) -> None:
-        for m in cat:
-            if not m.id:
-                continue
-            ids = m.id if isinstance(m.id, tuple) else (m.id,)
-            strs = m.string if isinstance(m.string, tuple) else (m.string,)
-            for s in ids:
-                en.update(w.lower() for w in WORD.findall(_strip(s)) if len(w) >= 3)
-            for s in strs:
-                pt.update(w.lower() for w in WORD.findall(_strip(s or "")) if len(w) >= 3)
-
-    add(catalog("pt_BR"))
-    for game in ("kingdom_builder", "sprawlopolis", "roll_into_town", "roll_builder"):
-        add(textcat.read_po(textcat.po_path(textcat.texts_module(game), "pt_BR"), "pt_BR"))
-    return frozenset(en - pt)
-
-
-def _strip(text: str) -> str:
-    """A msgid without its placeholders (``{name}``, ``%(name)s``)."""
-    return re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", " ", text)
 
 
 def leaks(page, lang: str) -> dict[str, str]:

@@ -69,3 +69,39 @@ def page_msgids(lang: str) -> list[tuple[str, re.Pattern[str]]]:
             rx = ".+?".join(re.escape(p) for p in parts)
             out.append((mid, re.compile(r"^\s*" + rx + r"\s*$")))
     return out
+
+
+@lru_cache(maxsize=None)
+def english_words() -> frozenset[str]:
+    """Lower-case words (3+ letters) of the English msgids of every catalog (the interface and
+    each registered game's texts) that no Portuguese translation of those catalogs contains:
+    seen in pt-BR output, such a word is English left over. Words Portuguese shares ("total",
+    "hexes" in notation...) are in a translation somewhere and so are not flagged. Placeholders
+    (``{name}``, ``%(name)s``) are not words. The one list of the pt-BR word tests (the pages,
+    the lobby's options, the CLI and the terminal)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from words import WORD
+
+    from citybuilders.core import textcat
+    from citybuilders.core.registry import registered_games
+
+    def strip(text: str) -> str:
+        return re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", " ", text)
+
+    en: set[str] = set()
+    pt: set[str] = set()
+    cats = [catalog("pt_BR")] + [
+        textcat.read_po(textcat.po_path(textcat.texts_module(g.replace("-", "_")), "pt_BR"),
+                        "pt_BR")
+        for g in registered_games()]
+    for cat in cats:
+        for m in cat:
+            if not m.id:
+                continue
+            for t in (m.id if isinstance(m.id, tuple) else (m.id,)):
+                en.update(w.lower() for w in WORD.findall(strip(t)) if len(w) >= 3)
+            for t in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                pt.update(w.lower() for w in WORD.findall(strip(t or "")) if len(w) >= 3)
+    return frozenset(en - pt)

@@ -1,21 +1,14 @@
 """Helpers of the option-language tests (tests/i18n/test_lobby_options.py,
-test_cli_words.py): which Latin words may stand in a translated option text, and the English
-words of the catalogs (the pt-BR reading of tests/e2e/test_no_english.py)."""
+test_cli_words.py): which Latin words may stand in a translated option text (the English words
+of the catalogs are catalogs.english_words)."""
 
 from __future__ import annotations
 
 import re
-import sys
-from functools import lru_cache
-from pathlib import Path
 
-from catalogs import catalog
 
-from citybuilders.core import textcat
-from citybuilders.core.registry import game_class, registered_games
+from citybuilders.core.registry import game_class
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from words import WORD  # noqa: E402
 
 ALLOW = {
     "citybuilders",  # the product's name
@@ -41,32 +34,3 @@ def allowed_words(game: str) -> set[str]:
         for c in [*(o.choices or ()), *o.alternatives]:
             words.update(re.findall(r"[A-Za-z]+", str(c)))
     return words
-
-
-@lru_cache(maxsize=None)
-def english_words() -> frozenset[str]:
-    """Lower-case words (3+ letters) of the English msgids of every catalog (interface and the
-    games' texts) that no Portuguese translation of those catalogs contains (the same list as
-    tests/e2e/test_no_english.py's ``english_words``)."""
-    en: set[str] = set()
-    pt: set[str] = set()
-
-    def strip(text: str) -> str:
-        return re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", " ", text)
-
-    def add(cat) -> None:
-        for m in cat:
-            if not m.id:
-                continue
-            ids = m.id if isinstance(m.id, tuple) else (m.id,)
-            strs = m.string if isinstance(m.string, tuple) else (m.string,)
-            for s in ids:
-                en.update(w.lower() for w in WORD.findall(strip(s)) if len(w) >= 3)
-            for s in strs:
-                pt.update(w.lower() for w in WORD.findall(strip(s or "")) if len(w) >= 3)
-
-    add(catalog("pt_BR"))
-    for game in registered_games():
-        mod = textcat.texts_module(game.replace("-", "_"))
-        add(textcat.read_po(textcat.po_path(mod, "pt_BR"), "pt_BR"))
-    return frozenset(en - pt)

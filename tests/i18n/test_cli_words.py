@@ -8,7 +8,6 @@ import io
 import json
 import re
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,8 @@ from words import latin_words  # noqa: E402
 
 from test_cli import SHEET  # noqa: E402
 
-from option_words import allowed_words, english_words  # noqa: E402
+from catalogs import english_words  # noqa: E402
+from option_words import allowed_words  # noqa: E402
 
 ALLOW = {
     "citybuilders",  # the product's name
@@ -150,40 +150,11 @@ def test_terminal_board_speaks_chinese(game):
     assert latin_words([out], ALLOW | TYPED) == {}, out
 
 
-@lru_cache(maxsize=None)
-def _english_only_words() -> frozenset[str]:
-    """Lower-case words (3+ letters) of the English msgids of the interface catalog and the
-    games' texts catalogs that no Portuguese translation uses (the reading of
-    tests/e2e/test_no_english.py's ``english_words``)."""
-    from catalogs import catalog
-
-    from citybuilders.core import textcat
-    from words import WORD
-
-    def strip(text: str) -> str:
-        return re.sub(r"%\(\w+\)[sd]|\{[^{}]*\}", " ", text)
-
-    en: set[str] = set()
-    pt: set[str] = set()
-    cats = [catalog("pt_BR")] + [
-        textcat.read_po(textcat.po_path(textcat.texts_module(g), "pt_BR"), "pt_BR")
-        for g in ("kingdom_builder", "sprawlopolis", "roll_into_town", "roll_builder")]
-    for cat in cats:
-        for m in cat:
-            if not m.id:
-                continue
-            for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
-                en.update(w.lower() for w in WORD.findall(strip(s)) if len(w) >= 3)
-            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
-                pt.update(w.lower() for w in WORD.findall(strip(s or "")) if len(w) >= 3)
-    return frozenset(en - pt)
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_board_speaks_portuguese(game):
     out = _terminal(game, "pt_BR")
     assert out.count("partida abandonada") == 1
-    bad = _english_only_words()
+    bad = english_words()
     # the list is the one meant: English words of the boards in it, "favor" (Portuguese too) not
     assert {"mandatory", "favor", "choosing", "icons"} & bad == {"mandatory", "choosing", "icons"}
     found = latin_words([out], ALLOW | TYPED)

@@ -7,7 +7,7 @@ HTML is read as served (TestClient). Left out, as written in every language: the
 identifier (``<code>``) and its source, a bibliographic reference marked ``lang="en"``
 (docs/developing.md, "Languages"). Words are read as tests/e2e/test_no_english.py reads them:
 in zh-Hant every Latin word of 3+ letters outside the allowlist, in pt-BR every English word
-of the catalogs (``option_words.english_words``).
+of the catalogs (``catalogs.english_words``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from option_words import allowed_words, english_words
+from catalogs import english_words
+from option_words import allowed_words
 
 from citybuilders.core.registry import game_class, registered_games
 from citybuilders.server import create_app
