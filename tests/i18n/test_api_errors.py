@@ -57,3 +57,19 @@ def test_body_over_the_limit(client):
     r = client.post("/api/games", content=b"{" + b" " * 2000 + b"}",
                     headers={"Content-Type": "application/json"})
     assert r.json() == {"error": "body: larger than 1000 bytes"}
+
+
+def test_score_file_problems_in_the_readers_language(client):
+    """The score calculator's 400 answers: the calculator's message in the page's language,
+    its field (the file's own key) unchanged; English without a language."""
+    bad = {"conditions": [1, 2, 3], "cards": []}
+    r = client.post("/api/score/sprawlopolis?lang=pt-BR", json=bad)
+    assert r.status_code == 400
+    assert r.json()["error"] == ("cards: esperava-se uma lista não vazia de objetos "
+                                 "{card, row, col, rot}")
+    assert r.json()["field"] == "cards"
+    r = client.post("/api/score/sprawlopolis?lang=zh-Hant", json=bad)
+    assert r.status_code == 400 and r.json()["field"] == "cards"
+    assert r.json()["error"].startswith("cards") and HAN.search(r.json()["error"])
+    r = client.post("/api/score/sprawlopolis", json=bad)
+    assert r.json()["error"] == "cards: expected a non-empty list of {card, row, col, rot} objects"

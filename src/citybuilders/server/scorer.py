@@ -35,7 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ..core.errors import CitybuildersError
-from ..core.i18n import N_, negotiate, normalize
+from ..core.i18n import N_, localize, message_of, negotiate, normalize
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import load_game
 from ..games.kingdom_builder import render as kb_render
@@ -396,8 +396,14 @@ def score_position(game: str, data: Any, lang: str = "en", draw: bool = False,
             answer.update(_rb_result(data, result, tr, gettext))
         status = 200
     except CitybuildersError as exc:
-        message = str(exc).splitlines()[0] if str(exc) else "file: not a valid score file"
-        field = field_of(message)
+        english = str(exc).splitlines()[0] if str(exc) else ""
+        if not english:
+            english = "file: not a valid score file"
+            message = localize(N_("file: not a valid score file"), lang)
+        else:
+            # the reader's language (the field name that starts it stays the file's own key)
+            message = localize(message_of(exc), lang).splitlines()[0]
+        field = field_of(english)
         status = 400
         answer = {"game": game, "error": message, "field": field, "keys": []}
         try:
@@ -405,8 +411,8 @@ def score_position(game: str, data: Any, lang: str = "en", draw: bool = False,
         except Exception:  # noqa: BLE001 - flagging is a drawing aid, the error stands
             answer["keys"] = []
     except RecursionError:
-        return 400, {"game": game, "error": "file: nested too deeply", "field": "file",
-                     "keys": []}
+        return 400, {"game": game, "error": localize(N_("file: nested too deeply"), lang),
+                     "field": "file", "keys": []}
     if draw:
         try:
             answer["svg"] = _DRAW[game](data, colors, lang)
