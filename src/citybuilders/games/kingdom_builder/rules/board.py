@@ -13,7 +13,7 @@ quadrants 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right: ``R = r + 10 *
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
@@ -69,6 +69,7 @@ __all__ = [
     "make_board",
     "dilate",
     "shift",
+    "SHIFTS",
     "hex_index",
     "hex_rc",
     "hex_name",
@@ -123,28 +124,50 @@ def dilate(mask: int) -> int:
     return out & FULL
 
 
+def _shift_e(mask: int) -> int:
+    return (mask & _NOT_R) << 1
+
+
+def _shift_w(mask: int) -> int:
+    return (mask & _NOT_L) >> 1
+
+
+def _shift_ne(mask: int) -> int:
+    return ((mask & _EVEN) >> 20) | ((mask & _ODD & _NOT_R) >> 19)
+
+
+def _shift_nw(mask: int) -> int:
+    return ((mask & _EVEN & _NOT_L) >> 21) | ((mask & _ODD) >> 20)
+
+
+def _shift_se(mask: int) -> int:
+    return (((mask & _EVEN) << 20) | ((mask & _ODD & _NOT_R) << 21)) & FULL
+
+
+def _shift_sw(mask: int) -> int:
+    return (((mask & _EVEN & _NOT_L) << 19) | ((mask & _ODD) << 20)) & FULL
+
+
+SHIFTS: dict[str, Callable[[int], int]] = {
+    "E": _shift_e, "W": _shift_w, "NE": _shift_ne, "NW": _shift_nw, "SE": _shift_se,
+    "SW": _shift_sw,
+}
+"""``SHIFTS[d](mask) == shift(mask, d)``: one function per direction, for the loops over the six
+directions on hot paths (Tavern lines, the >= 1 / >= 2 neighbour masks), which then skip
+:func:`shift`'s comparison chain."""
+
+
 def shift(mask: int, direction: str) -> int:
     """Move every hex of ``mask`` one step in ``direction`` (one of :data:`DIRECTIONS`);
-    hexes that would leave the board are dropped.
+    hexes that would leave the board are dropped (ValueError for another direction).
 
     From an even row NW=(-1,-1), NE=(-1,0), SW=(+1,-1), SE=(+1,0); from an odd row NW=(-1,0),
     NE=(-1,+1), SW=(+1,0), SE=(+1,+1) (boards.json ``straight_line_directions``).
     """
-    if direction == "E":
-        return (mask & _NOT_R) << 1
-    if direction == "W":
-        return (mask & _NOT_L) >> 1
-    e = mask & _EVEN
-    o = mask & _ODD
-    if direction == "NE":
-        return (e >> 20) | ((o & _NOT_R) >> 19)
-    if direction == "NW":
-        return ((e & _NOT_L) >> 21) | (o >> 20)
-    if direction == "SE":
-        return ((e << 20) | ((o & _NOT_R) << 21)) & FULL
-    if direction == "SW":
-        return (((e & _NOT_L) << 19) | (o << 20)) & FULL
-    raise ValueError(f"unknown direction {direction!r}")
+    f = SHIFTS.get(direction)
+    if f is None:
+        raise ValueError(f"unknown direction {direction!r}")
+    return f(mask)
 
 
 def step(i: int, direction: str) -> int | None:

@@ -411,21 +411,27 @@ class KingdomBuilderState(State):
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
         """A uniformly random legal action of ``player``: exactly ``legal[rng.randrange(len(
         legal))]`` (the core contract), found by counting the build hexes and each tile's
-        actions instead of listing them."""
+        actions instead of listing them.
+
+        The draws are ``rng._randbelow(n)``: what ``rng.randrange(n)`` returns and consumes for
+        ``n >= 1`` (CPython's random.py; tests/bots/test_ismcts_fast.py checks it), without
+        randrange's argument checks (one Python call fewer on the rollouts' hot path). Every
+        ``n`` here is at least 1."""
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
+        below = rng._randbelow
         p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
         mask = self._build_mask(p)
         if mask:
             head = mask.bit_count()
             if self.mand > 0:
-                return BUILD_BASE + nth_bit(mask, rng.randrange(head))
+                return BUILD_BASE + nth_bit(mask, below(head))
         else:
             head = 1  # END
         base = p * self.nloc
         hold = self.hold
         if READY not in hold[base: base + self.nloc]:
-            r = rng.randrange(head)
+            r = below(head)
             return BUILD_BASE + nth_bit(mask, r) if mask else END
         locs = self.board.locations
         kinds = set()
@@ -440,7 +446,7 @@ class KingdomBuilderState(State):
                 if n:
                     groups.append((kind, n, data))
                     total += n
-        r = rng.randrange(total)
+        r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END
         r -= head
