@@ -1,7 +1,8 @@
-"""The scoring's zone flood fill (a set of the zone's blocks not grouped yet) finds exactly the
-groups of the cell-by-cell test it replaced, on every city of seeded random games; and
-``City.place`` (one ``set.update`` per new cell from ``CANDIDATES_OF``) keeps the candidate set of
-the offset-by-offset rule."""
+"""The city's compact cells (a ``bytearray``, owners an ``array("b")``) and ``City.place``'s
+candidates (one ``set.update`` per new cell from ``CANDIDATES_OF``) on every city of seeded random
+games: the scoring's zone groups equal a cell-by-cell reference fill over a plain list copy of
+the cells, every visible block's owner is a placement, and the candidate set is the
+offset-by-offset rule's."""
 
 from __future__ import annotations
 
@@ -50,10 +51,13 @@ def test_flood_fill_and_candidates_match_the_reference() -> None:
             s.apply_legal(s.sample_action(rng))
             city = s.city
             a = Analysis(city.cells, city.occ, g.rules)
-            group_of, groups, largest = _reference_groups(city.cells, city.occ)
+            group_of, groups, largest = _reference_groups(list(city.cells), city.occ)
             assert a.group_of == group_of
             assert a.groups == groups
             assert a.largest == largest
             assert city.cand == {i - d for i in city.occ for d in CAND_OFFSETS}
+            assert [city.owner[i] >= 0 for i in range(len(city.cells))] == [
+                bool(code) for code in city.cells]
+            assert all(city.placements[city.owner[i]][0] for i in city.occ)
             cities += 1
     assert cities > 150
