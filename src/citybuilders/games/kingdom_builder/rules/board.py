@@ -106,6 +106,8 @@ _EVEN = sum(ROW_MASKS[r] for r in range(0, SIZE, 2))
 _ODD = sum(ROW_MASKS[r] for r in range(1, SIZE, 2))
 _NOT_L = FULL & ~_COL0
 _NOT_R = FULL & ~_COL19
+_EVEN_NOT_L = _EVEN & _NOT_L
+_ODD_NOT_R = _ODD & _NOT_R
 
 DIRECTIONS: tuple[str, ...] = ("E", "W", "NE", "NW", "SE", "SW")
 """The 6 straight-line directions (boards.json ``straight_line_directions``)."""
@@ -118,8 +120,8 @@ def dilate(mask: int) -> int:
     only if it neighbours another hex of ``mask``).
     """
     out = ((mask & _NOT_R) << 1) | ((mask & _NOT_L) >> 1) | (mask << 20) | (mask >> 20)
-    e = mask & _EVEN & _NOT_L
-    o = mask & _ODD & _NOT_R
+    e = mask & _EVEN_NOT_L
+    o = mask & _ODD_NOT_R
     out |= (e >> 21) | (e << 19) | (o >> 19) | (o << 21)
     return out & FULL
 
