@@ -133,3 +133,15 @@ def test_roll_into_town_clones_share_free_cells_caches_safely() -> None:
         checked += 1
         s.apply_legal(legal[rng.randrange(len(legal))], p)
     assert checked > 300
+
+
+def test_roll_into_town_nth_bit_is_the_list_index() -> None:
+    """``geometry.nth_bit`` (the discover draw's cell) is ``bits(mask)[r]`` for every ``r``."""
+    from citybuilders.games.roll_into_town.rules.geometry import bits, nth_bit
+
+    rng = random.Random(4)
+    masks = [1, 1 << 90, (1 << 130) - 1] + [rng.getrandbits(rng.randrange(1, 160)) | 1
+                                            for _ in range(200)]
+    for mask in masks:
+        listed = bits(mask)
+        assert [nth_bit(mask, r) for r in range(len(listed))] == listed

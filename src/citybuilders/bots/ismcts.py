@@ -50,7 +50,7 @@ def _skip_chance(state: State, rng: random.Random) -> int:
 
 class _Node:
     __slots__ = ("player", "visits", "total", "margin", "avail", "children", "order", "seen",
-                 "ranked")
+                 "ranked", "for_moves", "for_acting", "untried", "kids")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -62,6 +62,39 @@ class _Node:
         self.order: dict[int, int] | None = None  # action -> prior rank (widening)
         self.seen: list[int] | None = None  # the legal moves last ranked here (widening)
         self.ranked: list[int] = []  # ``seen`` best prior first
+        # The selection cache (see ``_untried``): the candidate moves and acting player of the
+        # last visit, their moves without a child yet (in ``for_moves`` order) and, once every
+        # one has a child, those children in the same order.
+        self.for_moves: list[int] | None = None
+        self.for_acting = -1
+        self.untried: list[int] = []
+        self.kids: list[_Node] | None = None
+
+    def _untried(self, acting: int, moves: list[int]) -> list[int]:
+        """``[a for a in moves if (acting, a) not in self.children]``, in ``moves`` order.
+
+        Cached: most visits of a node see the same moves (the observer's own moves at the root;
+        a determinization rarely changes the moves of a node below), and a list comparison is
+        far cheaper than a dict lookup per move. The list is the cache itself: the caller
+        removes the move it expands (the only way a child is added), so it stays equal to the
+        comprehension. ``kids`` is dropped whenever the cache is rebuilt.
+        """
+        if acting != self.for_acting or moves != self.for_moves:
+            children = self.children
+            self.untried = [a for a in moves if (acting, a) not in children]
+            self.for_moves = list(moves)  # a copy: a game may hand out a list it reuses
+            self.for_acting = acting
+            self.kids = None
+        return self.untried
+
+    def _kids(self) -> list[_Node]:
+        """The children of the cached moves, in their order (every one has a child)."""
+        kids = self.kids
+        if kids is None:
+            acting, children = self.for_acting, self.children
+            assert self.for_moves is not None
+            kids = self.kids = [children[(acting, a)] for a in self.for_moves]
+        return kids
 
 
 class ISMCTSBot(Bot):
@@ -187,6 +220,7 @@ class ISMCTSBot(Bot):
         root = self._start_root(state, player)
         deadline = time.perf_counter() + self.max_seconds
         margin = self.backup == "margin"
+        win = not margin
         c = self.exploration
         it = 0
         while self.iterations is None or it < self.iterations:
@@ -201,30 +235,42 @@ class ISMCTSBot(Bot):
                 cp = _skip_chance(det, rng)
                 if cp == TERMINAL:
                     break
-                acting = player if first else cp
-                moves = self._candidates(node, det, acting, det.legal_actions(acting), first)
+                if first:
+                    # the observer's moves at the root are those of ``state`` in every
+                    # determinization (they are part of what the observer knows; checked by
+                    # tests/bots/test_ismcts_fast.py): no legal_actions call per iteration
+                    acting, legal_now = player, legal
+                else:
+                    acting, legal_now = cp, det.legal_actions(cp)
+                moves = self._candidates(node, det, acting, legal_now, first)
                 first = False
-                untried = [a for a in moves if (acting, a) not in node.children]
+                untried = node._untried(acting, moves)
                 if untried:
                     ordered = self.widening is not None and (
                         node is root or not self.root_widening)
-                    a = untried[0] if ordered else untried[rng.randrange(len(untried))]
+                    # rng._randbelow(n) is what rng.randrange(n) returns for n > 0 (CPython's
+                    # random.py), with the same draws, one Python call fewer
+                    i = 0 if ordered else rng._randbelow(len(untried))
+                    a = untried.pop(i)
                     child = _Node(acting)
                     node.children[(acting, a)] = child
                     det.apply_legal(a, acting)
                     path.append(child)
                     break
-                best = None
+                best = node
+                best_a = -1
                 best_value = -math.inf
-                for a in moves:
-                    ch = node.children[(acting, a)]
+                log, sqrt = math.log, math.sqrt
+                for a, ch in zip(moves, node._kids()):
                     ch.avail += 1
-                    v = self._q(ch) + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    # win backups: self._q(ch) inlined (the same expression, the same floats)
+                    q = ch.total / ch.visits if win else self._q(ch)
+                    v = q + c * sqrt(log(ch.avail) / ch.visits)
                     if v > best_value:
-                        best_value, best = v, (a, ch)
-                assert best is not None
-                a, node = best
-                det.apply_legal(a, acting)
+                        best_value, best_a, best = v, a, ch
+                assert best is not node
+                node = best
+                det.apply_legal(best_a, acting)
                 path.append(node)
             # rollout: random actions, to the end or for rollout_depth player actions
             # (chance outcomes are skipped inline, as _skip_chance does: the same calls on det

@@ -469,7 +469,10 @@ class State(ABC):
         if not legal:
             raise IllegalActionError(N_("no legal action to sample (the game is over or it is "
                                         "not this player's turn)"))
-        return legal[rng.randrange(len(legal))]
+        # rng._randbelow(n) is what rng.randrange(n) returns and consumes for n >= 1 (CPython's
+        # random.py; tests/bots/test_ismcts_fast.py checks it): one Python call fewer on the
+        # rollouts' hot path
+        return legal[rng._randbelow(len(legal))]
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance action with the probabilities of ``chance_outcomes()`` (not applied)."""

@@ -13,7 +13,8 @@ quadrants 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right: ``R = r + 10 *
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from itertools import chain
+from typing import Any, Callable, Mapping, Sequence
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.grid import bits, hex_neighbor_masks, hex_neighbor_table
@@ -69,6 +70,7 @@ __all__ = [
     "make_board",
     "dilate",
     "shift",
+    "SHIFTS",
     "hex_index",
     "hex_rc",
     "hex_name",
@@ -105,6 +107,8 @@ _EVEN = sum(ROW_MASKS[r] for r in range(0, SIZE, 2))
 _ODD = sum(ROW_MASKS[r] for r in range(1, SIZE, 2))
 _NOT_L = FULL & ~_COL0
 _NOT_R = FULL & ~_COL19
+_EVEN_NOT_L = _EVEN & _NOT_L
+_ODD_NOT_R = _ODD & _NOT_R
 
 DIRECTIONS: tuple[str, ...] = ("E", "W", "NE", "NW", "SE", "SW")
 """The 6 straight-line directions (boards.json ``straight_line_directions``)."""
@@ -117,34 +121,56 @@ def dilate(mask: int) -> int:
     only if it neighbours another hex of ``mask``).
     """
     out = ((mask & _NOT_R) << 1) | ((mask & _NOT_L) >> 1) | (mask << 20) | (mask >> 20)
-    e = mask & _EVEN & _NOT_L
-    o = mask & _ODD & _NOT_R
+    e = mask & _EVEN_NOT_L
+    o = mask & _ODD_NOT_R
     out |= (e >> 21) | (e << 19) | (o >> 19) | (o << 21)
     return out & FULL
 
 
+def _shift_e(mask: int) -> int:
+    return (mask & _NOT_R) << 1
+
+
+def _shift_w(mask: int) -> int:
+    return (mask & _NOT_L) >> 1
+
+
+def _shift_ne(mask: int) -> int:
+    return ((mask & _EVEN) >> 20) | ((mask & _ODD & _NOT_R) >> 19)
+
+
+def _shift_nw(mask: int) -> int:
+    return ((mask & _EVEN & _NOT_L) >> 21) | ((mask & _ODD) >> 20)
+
+
+def _shift_se(mask: int) -> int:
+    return (((mask & _EVEN) << 20) | ((mask & _ODD & _NOT_R) << 21)) & FULL
+
+
+def _shift_sw(mask: int) -> int:
+    return (((mask & _EVEN & _NOT_L) << 19) | ((mask & _ODD) << 20)) & FULL
+
+
+SHIFTS: dict[str, Callable[[int], int]] = {
+    "E": _shift_e, "W": _shift_w, "NE": _shift_ne, "NW": _shift_nw, "SE": _shift_se,
+    "SW": _shift_sw,
+}
+"""``SHIFTS[d](mask) == shift(mask, d)``: one function per direction, for the loops over the six
+directions on hot paths (Tavern lines, the >= 1 / >= 2 neighbour masks), which then skip
+:func:`shift`'s comparison chain."""
+
+
 def shift(mask: int, direction: str) -> int:
     """Move every hex of ``mask`` one step in ``direction`` (one of :data:`DIRECTIONS`);
-    hexes that would leave the board are dropped.
+    hexes that would leave the board are dropped (ValueError for another direction).
 
     From an even row NW=(-1,-1), NE=(-1,0), SW=(+1,-1), SE=(+1,0); from an odd row NW=(-1,0),
     NE=(-1,+1), SW=(+1,0), SE=(+1,+1) (boards.json ``straight_line_directions``).
     """
-    if direction == "E":
-        return (mask & _NOT_R) << 1
-    if direction == "W":
-        return (mask & _NOT_L) >> 1
-    e = mask & _EVEN
-    o = mask & _ODD
-    if direction == "NE":
-        return (e >> 20) | ((o & _NOT_R) >> 19)
-    if direction == "NW":
-        return ((e & _NOT_L) >> 21) | (o >> 20)
-    if direction == "SE":
-        return ((e << 20) | ((o & _NOT_R) << 21)) & FULL
-    if direction == "SW":
-        return (((e & _NOT_L) << 19) | (o << 20)) & FULL
-    raise ValueError(f"unknown direction {direction!r}")
+    f = SHIFTS.get(direction)
+    if f is None:
+        raise ValueError(f"unknown direction {direction!r}")
+    return f(mask)
 
 
 def step(i: int, direction: str) -> int | None:
@@ -183,31 +209,33 @@ class Board:
     def __init__(self, sections: Sequence[tuple[str, int]],
                  catalog: SectionCatalog | None = None) -> None:
         data: Mapping[str, SectionData] = section_data() if catalog is None else catalog
-        terrain = [0] * NUM_HEXES
+        tmask = [0] * len(TERRAINS)
         locs: list[tuple[int, str]] = []
         castles: list[int] = []
-        tiles_per = []
+        tiles_per: list[int] = []
+        quadrant_rows = []
         for q, (sid, rot) in enumerate(sections):
-            sec = data[sid]
-            off = 10 * (q // 2) * SIZE + 10 * (q % 2)
-            rows = _rotated_rows(sid, rot) if catalog is None else _rotate(sec.terrain, rot)
-            for r in range(10):
-                terrain[off + r * SIZE: off + r * SIZE + 10] = rows[r]
-            for r, c, kind in sec.locations:
-                gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
-                locs.append((off + gr * SIZE + gc, kind))
-                tiles_per.append(sec.tiles_per_location)
-            for r, c in sec.castles:
-                gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
-                castles.append(off + gr * SIZE + gc)
-        sector_masks = _SECTORS
+            # the shipped sections' quadrants are cached (a new game's board is mostly a new
+            # combination of them); a custom catalog's are placed afresh
+            part = (_shipped_quadrant(sid, rot, q) if catalog is None
+                    else _place_quadrant(data[sid], _rotate(data[sid].terrain, rot), rot, q))
+            rows, masks, q_locs, q_castles = part
+            quadrant_rows.append(rows)
+            for t, m in enumerate(masks):
+                tmask[t] |= m
+            locs += q_locs
+            tiles_per += [data[sid].tiles_per_location] * len(q_locs)
+            castles += q_castles
+        # board row r = row r of the left quadrant + row r of the right one (TL|TR, then BL|BR)
+        flat = chain.from_iterable
+        terrain = tuple(chain(flat(flat(zip(quadrant_rows[0], quadrant_rows[1]))),
+                              flat(flat(zip(quadrant_rows[2], quadrant_rows[3])))))
         order = sorted(range(len(locs)), key=lambda k: locs[k][0])
         self.sections = tuple((s, int(r)) for s, r in sections)
         self.catalog = catalog
         self.key: Any = self.sections if catalog is None else (self.sections, catalog.key)
-        self.terrain = tuple(terrain)
-        rev = bytes(reversed(terrain))
-        self.tmask = [int(rev.translate(_ONE_HOT[t]), 2) for t in range(len(TERRAINS))]
+        self.terrain = terrain
+        self.tmask = tmask
         self.buildable = sum(self.tmask[t] for t in range(5))
         self.special = self.tmask[CASTLE] | self.tmask[LOCATION]
         self.location_mask = self.tmask[LOCATION]
@@ -216,13 +244,13 @@ class Board:
         self.tiles_per_location = tuple(tiles_per[k] for k in order)
         self.loc_nbr = tuple(NEIGHBORS[h] for h, _ in self.locations)
         hex_locs: list[tuple[int, ...]] = [()] * NUM_HEXES
-        for k, m in enumerate(self.loc_nbr):
-            for i in bits(m):
+        for k, (h, _) in enumerate(self.locations):
+            for i in NEIGHBOR_LISTS[h]:  # = bits(self.loc_nbr[k])
                 hex_locs[i] = hex_locs[i] + (k,)
         self.hex_locs = tuple(hex_locs)
         self.castles = tuple(sorted(castles))
         self.castle_nbr = tuple(NEIGHBORS[h] for h in self.castles)
-        self.sector_masks = tuple(sector_masks)
+        self.sector_masks = _SECTORS
 
     def terrain_name(self, i: int) -> str:
         """Terrain name of hex ``i`` (``"grass"`` ... ``"location"``)."""
@@ -243,6 +271,42 @@ class Board:
         ]
 
 
+_QUADRANT_OFFSETS = tuple(10 * (q // 2) * SIZE + 10 * (q % 2) for q in range(4))
+"""Flat index of each quadrant's top-left hex (TL, TR, BL, BR)."""
+NEIGHBOR_LISTS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in NEIGHBORS)
+"""``NEIGHBOR_LISTS[i] == tuple(bits(NEIGHBORS[i]))``: hex ``i``'s neighbours, ascending."""
+
+_Quadrant = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], list[tuple[int, str]], list[int]]
+
+
+def _place_quadrant(sec: SectionData, rows: tuple[tuple[int, ...], ...], rot: int,
+                    q: int) -> _Quadrant:
+    """One section in quadrant ``q`` of the board: ``(rows, tmask, locations, castles)``: its
+    rotated terrain rows, the bitset of each terrain id over the whole board (0 outside the
+    quadrant), its ``(hex, kind)`` locations and castle hexes in the section's order."""
+    off = _QUADRANT_OFFSETS[q]
+    masks = [0] * len(TERRAINS)
+    for r in range(10):
+        base = off + r * SIZE
+        for c, t in enumerate(rows[r]):
+            masks[t] |= 1 << (base + c)
+    locs = []
+    for r, c, kind in sec.locations:
+        gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
+        locs.append((off + gr * SIZE + gc, kind))
+    castles = []
+    for r, c in sec.castles:
+        gr, gc = (9 - r, 9 - c) if rot == 180 else (r, c)
+        castles.append(off + gr * SIZE + gc)
+    return rows, tuple(masks), locs, castles
+
+
+@lru_cache(maxsize=None)
+def _shipped_quadrant(sid: str, rot: int, q: int) -> _Quadrant:
+    """:func:`_place_quadrant` of a shipped section, cached (the caller copies the lists)."""
+    return _place_quadrant(section_data()[sid], _rotated_rows(sid, rot), rot, q)
+
+
 @lru_cache(maxsize=None)
 def _rotated_rows(sid: str, rot: int) -> tuple[tuple[int, ...], ...]:
     return _rotate(section_data()[sid].terrain, rot)
@@ -254,9 +318,6 @@ def _rotate(rows: tuple[tuple[int, ...], ...], rot: int) -> tuple[tuple[int, ...
     return rows
 
 
-_ONE_HOT = tuple(
-    bytes(0x31 if x == t else 0x30 for x in range(256)) for t in range(len(TERRAINS))
-)
 _SECTORS: tuple[int, ...] = tuple(
     sum(1 << ((r + 10 * (q // 2)) * SIZE + c + 10 * (q % 2)) for r in range(10) for c in range(10))
     for q in range(4)

@@ -238,7 +238,7 @@ class CrossroadsState(KingdomBuilderState):
 
     def _card_has_room(self, p: int) -> bool:
         """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
-        e = FULL & ~self.all_occ & ~self.blocked  # = self.empty(), inlined (hot path)
+        e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         tm = self.board.tmask
         for t in self.card_terrains(p):
             if tm[t] & e:
@@ -253,7 +253,7 @@ class CrossroadsState(KingdomBuilderState):
             terrains = self.card_terrains(p)
             if not terrains:
                 return 0
-            e = FULL & ~self.all_occ & ~self.blocked  # = self.empty()
+            e = FULL & ~(self.all_occ | self.blocked)  # = self.empty()
             near_own = dilate(self.occ[p])  # with_adjacency per terrain, one dilation for all
             tm = self.board.tmask
             for t in terrains:

@@ -26,6 +26,7 @@ from .board import (
     bits,
     dilate,
     hex_name,
+    SHIFTS,
     parse_hex,
     shift,
 )
@@ -60,13 +61,31 @@ def neighbour_masks(own: int) -> tuple[int, int]:
     """``(one, two)``: the hexes next to at least one / at least two hexes of ``own`` (a hex of
     ``own`` counts only its neighbours, never itself). ``one == dilate(own)``; together they give
     the adjacency rule "next to your *other* pieces" for every lifted piece ``s`` at once: the
-    hexes next to ``own`` minus ``s`` are ``two | (one & ~NEIGHBORS[s])``."""
-    one = two = 0
-    for d in _LINE_DIRS:
-        m = shift(own, d)
-        two |= one & m
-        one |= m
-    return one, two
+    hexes next to ``own`` minus ``s`` are ``two | (one & ~NEIGHBORS[s])``.
+
+    Memoised by ``own`` (see :data:`_MEMO_SIZE`): a player's pieces are the same from the end of
+    one turn, where a random player or rollout counts its move-tile moves, to the start of the
+    next, where it counts them again."""
+    got = _NEIGHBOUR_MEMO.get(own)
+    if got is None:
+        one = two = 0
+        for step in _LINE_SHIFTS:
+            m = step(own)
+            two |= one & m
+            one |= m
+        got = (one, two)
+        if len(_NEIGHBOUR_MEMO) >= _MEMO_SIZE:
+            _NEIGHBOUR_MEMO.clear()
+        _NEIGHBOUR_MEMO[own] = got
+    return got
+
+
+_MEMO_SIZE = 4096
+"""Entries kept by the memos of pure mask functions (:func:`neighbour_masks`,
+:func:`tavern_targets`): keyed by a player's piece bitset, emptied when full (a few hundred KB at
+most; shared by every state, which is safe as the functions are pure)."""
+_NEIGHBOUR_MEMO: dict[int, tuple[int, int]] = {}
+_TAVERN_MEMO: dict[int, int] = {}
 
 
 _HALVES: tuple[tuple[int, int], ...] = tuple((w, (1 << w) - 1) for w in (256, 128, 64, 32, 16))
@@ -229,17 +248,28 @@ class TowerTile(BuildTile):
 
 
 _LINE_DIRS = ("E", "W", "NE", "NW", "SE", "SW")
+_LINE_SHIFTS = tuple(SHIFTS[d] for d in _LINE_DIRS)
+"""The one-step shifts of :data:`_LINE_DIRS` (``shift(m, d)`` without its dispatch)."""
 
 
 def tavern_targets(own: int, free: int) -> int:
     """Hexes directly beyond an end of a straight line of >= 3 consecutive ``own`` hexes
-    (any of the 3 axes) that are in ``free`` (digest §6 Tavern)."""
-    out = 0
-    for d in _LINE_DIRS:
-        two = shift(own, d) & own  # own hexes with an own predecessor
-        three = shift(two, d) & own  # own hexes ending a run of 3
-        if three:
-            out |= shift(three, d)
+    (any of the 3 axes) that are in ``free`` (digest §6 Tavern).
+
+    The line ends (before ``& free``) are memoised by ``own`` as in :func:`neighbour_masks`: a
+    player with a Tavern has it checked at the end of a turn and again, on the same pieces, at
+    the start of the next."""
+    out = _TAVERN_MEMO.get(own)
+    if out is None:
+        out = 0
+        for step in _LINE_SHIFTS:
+            two = step(own) & own  # own hexes with an own predecessor
+            three = step(two) & own  # own hexes ending a run of 3
+            if three:
+                out |= step(three)
+        if len(_TAVERN_MEMO) >= _MEMO_SIZE:
+            _TAVERN_MEMO.clear()
+        _TAVERN_MEMO[own] = out
     return out & free
 
 
@@ -427,8 +457,8 @@ class PaddockTile(MoveTile):
         free = st.board.buildable & st.empty()
         movable = st.movable(p)
         n = 0
-        for d in _LINE_DIRS:
-            n += (shift(shift(movable, d), d) & free).bit_count()
+        for step in _LINE_SHIFTS:
+            n += (step(step(movable)) & free).bit_count()
         return n, (movable, free)
 
     def nth(self, data: Any, r: int) -> int:

@@ -102,3 +102,18 @@ def bits(mask: int) -> list[int]:
         mask >>= 8
         k += 1
     return out
+
+
+def nth_bit(mask: int, r: int) -> int:
+    """``bits(mask)[r]`` (``0 <= r < mask.bit_count()``) without building the list: whole bytes
+    are skipped by their bit counts (random play picks one cell of a part, :meth:`sample_action`
+    of the state)."""
+    k = 0
+    while True:
+        b = mask & 0xFF
+        c = b.bit_count()
+        if r < c:
+            return k + _BYTE_BITS[b][r]
+        r -= c
+        mask >>= 8
+        k += 8

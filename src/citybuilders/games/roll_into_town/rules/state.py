@@ -28,7 +28,7 @@ from ..loader import (BUILD_KINDS, CAP, COAST, COAST_MASKS, DICE_PER_ROUND, FACE
                       KIND_COST, KIND_UNIQUE, RIVER, ROUNDS, UNIQUE_BIT)
 from ..scoring import score_parts, solo_rank
 from .explain import explain
-from .geometry import bits
+from .geometry import bits, nth_bit
 from .sheet import Sheet
 from ....core.i18n import N_
 
@@ -290,7 +290,9 @@ class RollIntoTownState(State):
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
         """A uniformly random legal action: exactly ``legal[rng.randrange(len(legal))]`` (the
         core contract). In the discover phase the draws are counted by bits
-        (:meth:`_draw_counts`), not listed."""
+        (:meth:`_draw_counts`), not listed, and the cell picked in its part by
+        :func:`.geometry.nth_bit`. ``rng._randbelow(n)`` is what ``rng.randrange(n)`` returns and
+        consumes for ``n >= 1`` (CPython's random.py; tests/bots/test_ismcts_fast.py)."""
         if (self.phase == DISCOVER and player is not None and 0 <= player < self.num_players
                 and not self.done[player] and self.pending_coast[player] < 0):
             parts = self._draw_counts(player)
@@ -299,12 +301,12 @@ class RollIntoTownState(State):
             extras = self._discover_extras(player, ndraw > 0)
             total = ndraw + len(extras)
             if total:
-                r = rng.randrange(total)
+                r = rng._randbelow(total)
                 if r >= ndraw:
                     return extras[r - ndraw]
                 for (base, cells, ids), n in zip(parts, sizes):
                     if r < n:
-                        return ids[r] if ids is not None else base + bits(cells)[r]
+                        return ids[r] if ids is not None else base + nth_bit(cells, r)
                     r -= n
         return State.sample_action(self, rng, player)
 
