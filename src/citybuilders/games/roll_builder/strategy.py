@@ -33,13 +33,14 @@ from .actions import (
 from .loader import FAVOR, INNOVATION_BONUS, STRENGTH, WEALTH
 from .rules.bits import bit_indices
 from .rules.moves import BONUS_TURNS, TURNS
+from .value import fitted_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.player_sheet import PlayerSheet
     from .rules.state import RollBuilderState
 
 __all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action", "planned_action",
-           "PLAN_RATE"]
+           "valued_action", "PLAN_RATE"]
 
 _RES_VALUE = (0.6, 0.6, 0.7, 0.8, 0.8)
 
@@ -674,6 +675,67 @@ def planned_action(state: "RollBuilderState", player: int, rng: random.Random,
     return best if best is not None else a
 
 
+VALUE_BOTH_DICE = True
+"""Whether :func:`valued_action` looks ahead over both dice when its budget allows."""
+
+
+def _valued(state: "RollBuilderState", player: int) -> float:
+    """:func:`~.value.fitted_value` where the sheet has weights, else :func:`evaluate`."""
+    v = fitted_value(state, player)
+    return evaluate(state, player) if v is None else v
+
+
+def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
+                  seconds: float) -> int | None:
+    """The ``hard``/``expert`` move: greedy's search over the die actions (each finished to the
+    end of the turn by the policy), valued by the fitted value of the sheet at the end of the
+    turn (:func:`~.value.fitted_value`: the score plus the points the rest of the game is
+    expected to bring) instead of :func:`evaluate`. With ``seconds`` x :data:`PLAN_RATE` turn
+    endings to spend on at least the square of the die actions, the look-ahead covers both dice
+    of the turn as :func:`planned_action` does. Steps that are not die decisions are the policy's;
+    a sheet without fitted weights plays :func:`planned_action`. One ``rng.random()`` per first
+    choice breaks ties. Returns None when ``player`` is not to play."""
+    if state.current_player() != player:
+        return None
+    if fitted_value(state, player) is None:
+        return planned_action(state, player, rng, seconds)
+    legal = state.legal_actions(player)
+    dies = _die_actions(legal)
+    if len(legal) == 1:
+        return legal[0]
+    a = policy_action(state, player, legal, allow_die=False)
+    if not dies or not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
+        return a
+    two = VALUE_BOTH_DICE and len(dies) * len(dies) <= int(seconds * PLAN_RATE)
+    p = state.players[player]
+    double = state.dice[0] == state.dice[1] and p.dice_used == 0
+    seen: dict[int, float] = {}
+    best, bv = None, -1e18
+    for d in dies:
+        kind = (d - A_DIE) % 4 if double and d < A_BOTH else -1
+        value = seen.get(kind) if kind >= 0 else None
+        if value is None:
+            s = state.clone()
+            s.apply_legal(d, player)
+            second = _to_die_decision(s, player) if two else []
+            if second:
+                value = -1e18
+                for d2 in second:
+                    s2 = s.clone()
+                    s2.apply_legal(d2, player)
+                    _finish_turn(s2, player)
+                    value = max(value, _valued(s2, player))
+            else:
+                _finish_turn(s, player)
+                value = _valued(s, player)
+            if kind >= 0:
+                seen[kind] = value
+        v = value + rng.random() * 1e-6
+        if v > bv:
+            best, bv = d, v
+    return best if best is not None else a
+
+
 class RollBuilderStrategy(Strategy):
     """Roll Builder's evaluation and greedy policy (see the module docstring)."""
 
@@ -688,5 +750,5 @@ class RollBuilderStrategy(Strategy):
 
     def planned_action(self, state: "RollBuilderState", player: int,  # type: ignore[override]
                        rng: random.Random, seconds: float) -> int | None:
-        """The look-ahead over the turn's two dice (:func:`planned_action`)."""
-        return planned_action(state, player, rng, seconds)
+        """The die choices valued by the fitted value of the sheet (:func:`valued_action`)."""
+        return valued_action(state, player, rng, seconds)

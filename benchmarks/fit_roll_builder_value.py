@@ -1,0 +1,112 @@
+"""Fit the weights of Roll Builder's value (src/citybuilders/games/roll_builder/value.py).
+
+Plays ``--games`` solo games per sheet with a bot (seeds ``--seed0`` + i; the default 30000 is
+outside ``bench_bots.py``'s 20000-20xxx), records at every turn boundary (before the turn's roll)
+the sheet's :func:`value_features` and the points the bot went on to make, and fits
+``points to come ~ sum_k f_k * (w_k + u_k * r)`` (``r`` the turns left) by ridge least squares.
+Writes ``value_weights.py`` next to value.py. Needs numpy (offline only; the game does not).
+
+    python benchmarks/fit_roll_builder_value.py --games 400 --bot normal
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from citybuilders.bots import make_bot
+from citybuilders.core.registry import load_game
+from citybuilders.games.roll_builder import value as V
+
+SHEETS = ("rivermouth", "highcrag", "goldplain")
+OUT = Path(V.__file__).with_name("value_weights.py")
+
+
+def samples(sheet: str, bot: str, games: int, seed0: int) -> tuple[list[list[float]], list[float]]:
+    """(rows, targets): one row per turn boundary of each game (features, then features x r)."""
+    rows: list[list[float]] = []
+    ys: list[float] = []
+    for i in range(games):
+        seed = seed0 + i
+        state = load_game("roll-builder", sheet=sheet).new_initial_state(1, seed)
+        agent = make_bot(bot, seed)
+        dice = random.Random(seed)
+        marks: list[tuple[list[float], int, float]] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if not state.dice:
+                    f = V.value_features(state, 0)
+                    marks.append((f, V.turns_left(state), float(state.scores()[0].total)))
+                state.apply_action(state.sample_chance(dice))
+                continue
+            state.apply_action(agent.step(state, 0))
+        final = float(state.scores()[0].total)
+        for f, r, now in marks:
+            rows.append(f + [x * r for x in f])
+            ys.append(final - now)
+    return rows, ys
+
+
+def fit(rows: list[list[float]], ys: list[float], ridge: float) -> list[float]:
+    import numpy as np
+
+    x = np.asarray(rows)
+    y = np.asarray(ys)
+    scale = np.maximum(np.abs(x).max(axis=0), 1e-9)
+    xs = x / scale
+    a = xs.T @ xs + ridge * np.eye(xs.shape[1])
+    w = np.linalg.solve(a, xs.T @ y) / scale
+    resid = y - x @ w
+    print(f"  {len(ys)} samples, residual sd {resid.std():.2f} (target sd {y.std():.2f})")
+    return [float(v) for v in w]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--bot", default="normal")
+    ap.add_argument("--seed0", type=int, default=30000)
+    ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--sheets", default=",".join(SHEETS))
+    ap.add_argument("--pool", default="",
+                    help="folder of sample files (SHEET-*.json): this run's samples are saved there "
+                         "and the fit uses all of them (earlier bots' games too)")
+    a = ap.parse_args()
+    weights = dict(V.WEIGHTS)
+    for sheet in a.sheets.split(","):
+        print(sheet)
+        rows, ys = samples(sheet, a.bot, a.games, a.seed0) if a.games else ([], [])
+        if a.pool:
+            import json
+
+            pool = Path(a.pool)
+            pool.mkdir(parents=True, exist_ok=True)
+            if rows:
+                tag = f"{sheet}-{a.bot}-{a.seed0}-{a.games}-{len(list(pool.glob(sheet + '-*')))}"
+                (pool / f"{tag}.json").write_text(json.dumps([rows, ys]))
+            rows, ys = [], []
+            for f in sorted(pool.glob(f"{sheet}-*.json")):
+                r, y = json.loads(f.read_text())
+                rows += r
+                ys += y
+        w = fit(rows, ys, a.ridge)
+        n = len(w) // 2
+        weights[sheet] = (tuple(round(v, 5) for v in w[:n]), tuple(round(v, 5) for v in w[n:]))
+    lines = ['"""Fitted weights of value.py (written by benchmarks/fit_roll_builder_value.py: '
+             'do not edit by hand).',
+             "",
+             f"Fitted on {a.games} games a sheet of the {a.bot!r} bot, seeds {a.seed0}+, "
+             f"ridge {a.ridge}.", '"""', "", "from __future__ import annotations", "",
+             "WEIGHTS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {"]
+    for sheet, (w0, w1) in sorted(weights.items()):
+        lines.append(f"    {sheet!r}: (")
+        lines.append(f"        {w0!r},")
+        lines.append(f"        {w1!r}),")
+    lines.append("}")
+    OUT.write_text("\n".join(lines) + "\n")
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()
