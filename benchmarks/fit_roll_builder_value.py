@@ -3,7 +3,7 @@
 Plays ``--games`` solo games per sheet with a bot (seeds ``--seed0`` + i; the default 30000 is
 outside ``bench_bots.py``'s 20000-20xxx), records at every turn boundary (before the turn's roll)
 the sheet's :func:`value_features` and the points the bot went on to make, and fits
-``points to come ~ sum_k f_k * (w_k + u_k * r)`` (``r`` the turns left) by ridge least squares.
+``points to come ~ sum_k f_k * (w0_k + w1_k * r + w2_k * r**2)`` (``r`` the turns left) by ridge least squares.
 Writes ``value_weights.py`` next to value.py. Needs numpy (offline only; the game does not).
 
     python benchmarks/fit_roll_builder_value.py --games 400 --bot normal
@@ -23,27 +23,41 @@ SHEETS = ("rivermouth", "highcrag", "goldplain")
 OUT = Path(V.__file__).with_name("value_weights.py")
 
 
-def samples(sheet: str, bot: str, games: int, seed0: int) -> tuple[list[list[float]], list[float]]:
-    """(rows, targets): one row per turn boundary of each game (features, then features x r)."""
-    rows: list[list[float]] = []
-    ys: list[float] = []
+def play(sheet: str, bot: str, games: int, seed0: int) -> list[list[tuple[int, int]]]:
+    """The histories (``(actor, action)`` pairs) of ``games`` solo games of ``bot``."""
+    out = []
     for i in range(games):
         seed = seed0 + i
         state = load_game("roll-builder", sheet=sheet).new_initial_state(1, seed)
         agent = make_bot(bot, seed)
         dice = random.Random(seed)
-        marks: list[tuple[list[float], int, float]] = []
         while not state.is_terminal():
             if state.is_chance_node():
-                if not state.dice:
-                    f = V.value_features(state, 0)
-                    marks.append((f, V.turns_left(state), float(state.scores()[0].total)))
                 state.apply_action(state.sample_chance(dice))
-                continue
-            state.apply_action(agent.step(state, 0))
+            else:
+                state.apply_action(agent.step(state, 0))
+        out.append(state.history())
+    return out
+
+
+def samples(sheet: str, histories: list[list[tuple[int, int]]]) -> tuple[list[list[float]],
+                                                                          list[float]]:
+    """(rows, targets) of replayed games: one row per turn boundary (before the turn's roll):
+    the features, then the features x r and x r**2; the target is the points made from there to the end."""
+    rows: list[list[float]] = []
+    ys: list[float] = []
+    game = load_game("roll-builder", sheet=sheet)
+    for hist in histories:
+        state = game.new_initial_state(1, 0)
+        marks: list[tuple[list[float], int, float]] = []
+        for actor, action in hist:
+            if actor < 0 and not state.dice:
+                f = V.value_features(state, 0)
+                marks.append((f, V.turns_left(state), float(state.scores()[0].total)))
+            state.apply_action(action)
         final = float(state.scores()[0].total)
         for f, r, now in marks:
-            rows.append(f + [x * r for x in f])
+            rows.append(f + [x * r for x in f] + [x * r * r for x in f])
             ys.append(final - now)
     return rows, ys
 
@@ -72,37 +86,46 @@ def main() -> None:
     ap.add_argument("--pool", default="",
                     help="folder of sample files (SHEET-*.json): this run's samples are saved there "
                          "and the fit uses all of them (earlier bots' games too)")
+    ap.add_argument("--no-fit", action="store_true",
+                    help="only play and pool the games (with --pool); value_weights.py unchanged")
     a = ap.parse_args()
     weights = dict(V.WEIGHTS)
+    used: list[str] = []
     for sheet in a.sheets.split(","):
         print(sheet)
-        rows, ys = samples(sheet, a.bot, a.games, a.seed0) if a.games else ([], [])
+        hist = play(sheet, a.bot, a.games, a.seed0) if a.games else []
         if a.pool:
             import json
 
             pool = Path(a.pool)
             pool.mkdir(parents=True, exist_ok=True)
-            if rows:
-                tag = f"{sheet}-{a.bot}-{a.seed0}-{a.games}-{len(list(pool.glob(sheet + '-*')))}"
-                (pool / f"{tag}.json").write_text(json.dumps([rows, ys]))
-            rows, ys = [], []
+            if hist:
+                tag = f"{sheet}-{a.bot}-{a.seed0}-{a.games}"
+                (pool / f"{tag}.json").write_text(json.dumps(hist))
+            hist = []
             for f in sorted(pool.glob(f"{sheet}-*.json")):
-                r, y = json.loads(f.read_text())
-                rows += r
-                ys += y
+                hist += json.loads(f.read_text())
+                used.append(f.stem)
+        if a.no_fit:
+            continue
+        rows, ys = samples(sheet, hist)
         w = fit(rows, ys, a.ridge)
-        n = len(w) // 2
-        weights[sheet] = (tuple(round(v, 5) for v in w[:n]), tuple(round(v, 5) for v in w[n:]))
+        n = len(w) // 3
+        weights[sheet] = tuple(tuple(round(v, 6) for v in w[j * n:(j + 1) * n]) for j in range(3))
     lines = ['"""Fitted weights of value.py (written by benchmarks/fit_roll_builder_value.py: '
              'do not edit by hand).',
              "",
-             f"Fitted on {a.games} games a sheet of the {a.bot!r} bot, seeds {a.seed0}+, "
-             f"ridge {a.ridge}.", '"""', "", "from __future__ import annotations", "",
-             "WEIGHTS: dict[str, tuple[tuple[float, ...], tuple[float, ...]]] = {"]
-    for sheet, (w0, w1) in sorted(weights.items()):
+             "Games (sheet-bot-first seed-count): "
+             + (", ".join(used) if used else f"{a.sheets}-{a.bot}-{a.seed0}-{a.games}")
+             + f"; ridge {a.ridge}.", '"""', "", "from __future__ import annotations", "",
+             "WEIGHTS: dict[str, tuple[tuple[float, ...], ...]] = {"]
+    if a.no_fit:
+        return
+    for sheet, w0 in sorted(weights.items()):
         lines.append(f"    {sheet!r}: (")
-        lines.append(f"        {w0!r},")
-        lines.append(f"        {w1!r}),")
+        for wj in w0:
+            lines.append(f"        {wj!r},")
+        lines.append("    ),")
     lines.append("}")
     OUT.write_text("\n".join(lines) + "\n")
     print("wrote", OUT)

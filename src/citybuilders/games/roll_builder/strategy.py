@@ -679,10 +679,86 @@ VALUE_BOTH_DICE = True
 """Whether :func:`valued_action` looks ahead over both dice when its budget allows."""
 
 
+VALUE_STEPS = False
+"""Whether :func:`valued_action` also chooses the uses of gained units, bonus builds and wonder
+boxes by the fitted value (else the policy's choice)."""
+
+VALUE_ALLOC = False
+_ALLOC = frozenset(range(A_TRACK, A_DISCARD + 6))
+
+
+def _step_candidates(state: "RollBuilderState", player: int, legal: list[int],
+                     a: int) -> list[int]:
+    """The alternatives :func:`valued_action` weighs against the policy's step ``a``: for a unit
+    or innovation bonus to use, every track, store, discard and circle paid by a gained unit or
+    bonus; for a build, the policy's best site of each building number (and the skip); for a
+    wonder action, every box (and the skip). Other steps: ``[a]``."""
+    g = _g(state)
+    p = state.players[player]
+    if p.second_mark_of >= 0:
+        return [a]
+    if VALUE_ALLOC and (a in _ALLOC or (a >= g.A_CROSS and (a - g.A_CROSS) % 3 != 2)):
+        return [x for x in legal if x in _ALLOC or (x >= g.A_CROSS and (x - g.A_CROSS) % 3 != 2)]
+    if g.A_BUILD <= a < g.A_WONDER or a == A_SKIP_BUILD:
+        out = []
+        ns = g.n_spaces
+        by_n: dict[int, list[int]] = {}
+        for x in legal[bisect_left(legal, g.A_BUILD):bisect_left(legal, g.A_WONDER)]:
+            by_n.setdefault((x - g.A_BUILD) // ns, []).append(x)
+        for xs in by_n.values():
+            b = _best_build(state, p, xs)
+            if b is not None:
+                out.append(b)
+        if A_SKIP_BUILD in legal:
+            out.append(A_SKIP_BUILD)
+        return out if a in out else [a] + out
+    if g.A_WONDER <= a < g.A_CROSS or a == A_SKIP_WONDER:
+        return [x for x in legal if g.A_WONDER <= x < g.A_CROSS or x == A_SKIP_WONDER]
+    return [a]
+
+
+def _best_step(state: "RollBuilderState", player: int, cands: list[int], a: int) -> int:
+    """The candidate of highest value after the rest of the turn (:func:`_rest_value`); the
+    policy's ``a`` wins ties."""
+    best, bv = a, None
+    for x in cands:
+        s = state.clone()
+        s.apply_legal(x, player)
+        v = _rest_value(s, player)
+        if bv is None or v > bv + 1e-9 or (x == a and v >= bv - 1e-9):
+            if x == a or bv is None or v > bv + 1e-9:
+                best, bv = x, v
+    return best
+
+
+def _rest_value(state: "RollBuilderState", player: int) -> float:
+    """Value of ``state`` after the rest of the turn: the policy's steps up to the next die
+    decision, there the best die action (each finished by the rollout policy), then
+    :func:`_valued`. Plays on ``state``."""
+    dies = _to_die_decision(state, player)
+    if not dies:
+        _finish_turn(state, player)
+        return _valued(state, player)
+    best = -1e18
+    for d in dies:
+        s = state.clone()
+        s.apply_legal(d, player)
+        _finish_turn(s, player)
+        best = max(best, _valued(s, player))
+    return best
+
+
+VALUE_MIX = 0.3
+"""Share of :func:`evaluate` in :func:`_valued` (the rest is the fitted value): a little of the
+hand-made potential keeps the bots away from positions the fit has seen too rarely."""
+
+
 def _valued(state: "RollBuilderState", player: int) -> float:
-    """:func:`~.value.fitted_value` where the sheet has weights, else :func:`evaluate`."""
+    """``(1 - VALUE_MIX) * fitted_value + VALUE_MIX * evaluate`` where the sheet has fitted
+    weights (:func:`~.value.fitted_value`), else :func:`evaluate`."""
     v = fitted_value(state, player)
-    return evaluate(state, player) if v is None else v
+    e = evaluate(state, player)
+    return e if v is None else (1.0 - VALUE_MIX) * v + VALUE_MIX * e
 
 
 def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
@@ -705,6 +781,10 @@ def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
         return legal[0]
     a = policy_action(state, player, legal, allow_die=False)
     if not dies or not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
+        if VALUE_STEPS:
+            cands = _step_candidates(state, player, legal, a)
+            if len(cands) > 1 and len(cands) * 9 <= int(seconds * PLAN_RATE):
+                return _best_step(state, player, cands, a)
         return a
     two = VALUE_BOTH_DICE and len(dies) * len(dies) <= int(seconds * PLAN_RATE)
     p = state.players[player]

@@ -5,10 +5,10 @@ game (points still to connect, icons and build sites within reach, innovation pr
 boxes filled and unlocked, track positions, stored wealth, ...). :func:`fitted_value` is the score
 now plus a linear estimate of the points still to come::
 
-    value = score + sum_k w[k] * f[k] + sum_k u[k] * f[k] * r
+    value = score + sum_j r**j * sum_k w[j][k] * f[k]      (j = 0, 1, 2)
 
 with ``r`` the turns still to play (0 once the game is over: the value is then the score). The
-weights ``w``, ``u`` were fitted by least squares to the points the greedy player went on to make
+weights ``w`` were fitted by least squares to the points the greedy player went on to make
 from each turn boundary of its games (``benchmarks/fit_roll_builder_value.py``, seeds 30000+ that
 ``benchmarks/bench_bots.py`` does not use); they are per shipped sheet (:data:`WEIGHTS`, keyed by
 sheet id and checked against the sheet's shape). A sheet without weights (an uploaded one) has no
@@ -56,7 +56,10 @@ def feature_names(g) -> list[str]:  # noqa: ANN001
     names = ["one", "vp_unconnected", "vp_next", "res_connected", "res_next",
              "bonus_connected", "bonus_next", "ib_connected", "free_land", "connected",
              "favor", "strength", "favor_room", "strength_room", "stored", "storage_room",
-             "roads_placed", "hex_uses"]
+             "roads_placed", "hex_uses", "boxes_ready"]
+    names += [f"res_connected_{k}" for k in ("food", "supplies", "wealth", "favor", "strength")]
+    names += [f"circles_left_{k}" for k in ("food", "supplies", "wealth", "favor", "strength",
+                                            "bonus")]
     names += [f"progress_{inn.id}" for inn in sh.innovations]
     names += [f"discovered_{inn.id}" for inn in sh.innovations]
     names += [f"filled_{b.id}" for b in sh.boxes]
@@ -93,13 +96,17 @@ def value_features(state: "RollBuilderState", player: int) -> list[float]:
                 vp_n += pts[s]
     res, bonus, ib = t["res"], t["bonus"], t["ib"]
     rc = rn = bc = bn = ic = 0
+    kinds = [0, 0, 0, 0, 0]
     m = (conn | nxt) & ~p.marked & g.icon_mask
     while m:
         low = m & -m
         s = low.bit_length() - 1
         m ^= low
         if conn & low:
-            rc += sum(res[s])
+            rs = res[s]
+            rc += sum(rs)
+            for k in range(5):
+                kinds[k] += rs[k]
             bc += bonus[s]
             ic += ib[s]
         else:
@@ -112,6 +119,16 @@ def value_features(state: "RollBuilderState", player: int) -> list[float]:
          float(g.favor_max - p.favor), float(g.strength_max - p.strength), float(stored),
          float(g.wealth_storage - p.wealth_marked), float(p.roads_placed),
          float(p.full_hexagon_uses)]
+    ready = g.req_ok.get(p.filled)
+    if ready is None:
+        ready = g.boxes_ready(p.filled)
+    f.append(float((ready & p.unlocked & ~p.filled).bit_count()))
+    f += [float(x) for x in kinds]
+    open_c = ~p.crossed & g.all_circles
+    for i in range(len(g.innov_circles)):
+        if p.discovered >> i & 1:
+            open_c &= ~g.innov_circles[i]
+    f += [float((g.kind_circles[k] & open_c).bit_count()) for k in range(6)]
     crossed, disc = p.crossed, p.discovered
     circles = g.innov_circles
     for i in range(len(circles)):
@@ -147,9 +164,13 @@ def fitted_value(state: "RollBuilderState", player: int) -> float | None:
     if r == 0:
         return total
     f = value_features(state, player)
-    a, b = w
     v = 0.0
-    for x, wa, wb in zip(f, a, b):
-        if x:
-            v += x * (wa + wb * r)
+    rk = 1.0
+    for wk in w:
+        part = 0.0
+        for x, c in zip(f, wk):
+            if x:
+                part += x * c
+        v += part * rk
+        rk *= r
     return total + v
