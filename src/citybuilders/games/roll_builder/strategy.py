@@ -737,13 +737,13 @@ def _rest_value(state: "RollBuilderState", player: int) -> float:
     :func:`_valued`. Plays on ``state``."""
     dies = _to_die_decision(state, player)
     if not dies:
-        _finish_turn(state, player)
+        _end_turn(state, player)
         return _valued(state, player)
     best = -1e18
     for d in dies:
         s = state.clone()
         s.apply_legal(d, player)
-        _finish_turn(s, player)
+        _end_turn(s, player)
         best = max(best, _valued(s, player))
     return best
 
@@ -789,31 +789,83 @@ def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
     two = VALUE_BOTH_DICE and len(dies) * len(dies) <= int(seconds * PLAN_RATE)
     p = state.players[player]
     double = state.dice[0] == state.dice[1] and p.dice_used == 0
-    seen: dict[int, float] = {}
-    best, bv = None, -1e18
+    seen: dict[int, tuple[float, "RollBuilderState"]] = {}
+    scored: list[tuple[float, int, "RollBuilderState"]] = []
     for d in dies:
         kind = (d - A_DIE) % 4 if double and d < A_BOTH else -1
-        value = seen.get(kind) if kind >= 0 else None
-        if value is None:
+        got = seen.get(kind) if kind >= 0 else None
+        if got is None:
             s = state.clone()
             s.apply_legal(d, player)
             second = _to_die_decision(s, player) if two else []
+            end = s
             if second:
                 value = -1e18
                 for d2 in second:
                     s2 = s.clone()
                     s2.apply_legal(d2, player)
-                    _finish_turn(s2, player)
-                    value = max(value, _valued(s2, player))
+                    _end_turn(s2, player)
+                    v2 = _valued(s2, player)
+                    if v2 > value:
+                        value, end = v2, s2
             else:
-                _finish_turn(s, player)
+                _end_turn(s, player)
                 value = _valued(s, player)
+            got = (value, end)
             if kind >= 0:
-                seen[kind] = value
-        v = value + rng.random() * 1e-6
-        if v > bv:
-            best, bv = d, v
-    return best if best is not None else a
+                seen[kind] = got
+        scored.append((got[0] + rng.random() * 1e-6, d, got[1]))
+    if not scored:
+        return a
+    best = max(scored)[1]
+    m, k = FUTURE_CHOICES, FUTURE_ROLLS
+    if (m > 1 and state.turn < TURNS and len(dies) * len(dies) + m * k * 8
+            <= int(seconds * PLAN_RATE)):
+        rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(k)]
+        top = sorted(scored, reverse=True)[:m]
+        best, bv = top[0][1], -1e18
+        for _, d, end in top:
+            v = sum(_next_turn_value(end, player, r) for r in rolls) / k
+            if v > bv + 1e-9:
+                best, bv = d, v
+    return best
+
+
+FUTURE_CHOICES = 3
+"""First die choices (the best by the turn's value) :func:`valued_action` compares over sampled
+next rolls when the budget allows (``expert``); 1 or less: never."""
+FUTURE_ROLLS = 8
+"""Next-turn rolls sampled (from the bot's own generator, the same for every compared choice)."""
+
+
+def _end_turn(state: "RollBuilderState", player: int) -> None:
+    """:func:`_finish_turn`, then the turn's last ``done`` (so that the value sees the turn as
+    played: value.turns_left)."""
+    _finish_turn(state, player)
+    if (not state.is_terminal() and state.current_player() == player
+            and A_DONE in state._legal_actions(player)):
+        state.apply_legal(A_DONE, player)
+
+
+def _next_turn_value(end: "RollBuilderState", player: int, roll: tuple[int, int]) -> float:
+    """Value after the next turn played on ``end`` (a turn boundary) with the dice ``roll``: the
+    best first die action, each finished by the rollout policy and valued by :func:`_valued`."""
+    if end.is_terminal() or end.current_player() != CHANCE:
+        return _valued(end, player)
+    s = end.clone()
+    s.apply_legal(roll[0] - 1)
+    s.apply_legal(roll[1] - 1)
+    dies = _to_die_decision(s, player)
+    if not dies:
+        _end_turn(s, player)
+        return _valued(s, player)
+    best = -1e18
+    for d in dies:
+        s2 = s.clone()
+        s2.apply_legal(d, player)
+        _end_turn(s2, player)
+        best = max(best, _valued(s2, player))
+    return best
 
 
 class RollBuilderStrategy(Strategy):

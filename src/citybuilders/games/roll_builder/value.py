@@ -30,10 +30,12 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["value_features", "feature_names", "fitted_value", "turns_left", "WEIGHTS"]
 
 
-def turns_left(state: "RollBuilderState") -> int:
+def turns_left(state: "RollBuilderState", player: int = 0) -> int:
     """Turns still to play at a turn boundary: 0 once the game is over, else the turns from the
-    current one (not yet played) to the last, 1-15."""
-    return 0 if state.over else TURNS - state.turn + 1
+    current one to the last (1-15), less the current one once ``player`` has ended it."""
+    if state.over:
+        return 0
+    return TURNS - state.turn + (0 if state.players[player].done else 1)
 
 
 def _tables(g):  # noqa: ANN001, ANN202 - per-game feature tables, cached on the game
@@ -160,7 +162,7 @@ def fitted_value(state: "RollBuilderState", player: int) -> float | None:
     if w is None:
         return None
     total = float(sum(state.player_parts(player).values()))
-    r = turns_left(state)
+    r = turns_left(state, player)
     if r == 0:
         return total
     f = value_features(state, player)
