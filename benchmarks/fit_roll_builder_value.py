@@ -1,10 +1,10 @@
-"""Fit the weights of Roll Builder's value (src/citybuilders/games/roll_builder/value.py).
+"""Fit the weights of Roll Builder's fitted value (games/roll_builder/strategy.py, ``fitted_value``).
 
 Plays ``--games`` solo games per sheet with a bot (seeds ``--seed0`` + i; the default 30000 is
 outside ``bench_bots.py``'s 20000-20xxx), records at every turn boundary (before the turn's roll)
 the sheet's :func:`value_features` and the points the bot went on to make, and fits
 ``points to come ~ sum_k f_k * (w0_k + w1_k * r + w2_k * r**2)`` (``r`` the turns left) by ridge least squares.
-Writes ``value_weights.py`` next to value.py. Needs numpy (offline only; the game does not).
+Writes the game's ``data/value_weights.json``. Needs numpy (offline only; the game does not).
 
     python benchmarks/fit_roll_builder_value.py --games 400 --bot normal
 """
@@ -17,10 +17,10 @@ from pathlib import Path
 
 from citybuilders.bots import make_bot
 from citybuilders.core.registry import load_game
-from citybuilders.games.roll_builder import value as V
+from citybuilders.games.roll_builder import strategy as V
 
 SHEETS = ("rivermouth", "highcrag", "goldplain")
-OUT = Path(V.__file__).with_name("value_weights.py")
+OUT = Path(V.__file__).with_name("data") / "value_weights.json"
 
 
 def play(sheet: str, bot: str, games: int, seed0: int) -> list[list[tuple[int, int]]]:
@@ -89,7 +89,7 @@ def main() -> None:
     ap.add_argument("--no-fit", action="store_true",
                     help="only play and pool the games (with --pool); value_weights.py unchanged")
     a = ap.parse_args()
-    weights = dict(V.WEIGHTS)
+    weights = dict(V.value_weights())
     used: list[str] = []
     for sheet in a.sheets.split(","):
         print(sheet)
@@ -112,22 +112,17 @@ def main() -> None:
         w = fit(rows, ys, a.ridge)
         n = len(w) // 3
         weights[sheet] = tuple(tuple(round(v, 6) for v in w[j * n:(j + 1) * n]) for j in range(3))
-    lines = ['"""Fitted weights of value.py (written by benchmarks/fit_roll_builder_value.py: '
-             'do not edit by hand).',
-             "",
-             "Games (sheet-bot-first seed-count): "
-             + (", ".join(used) if used else f"{a.sheets}-{a.bot}-{a.seed0}-{a.games}")
-             + f"; ridge {a.ridge}.", '"""', "", "from __future__ import annotations", "",
-             "WEIGHTS: dict[str, tuple[tuple[float, ...], ...]] = {"]
     if a.no_fit:
         return
-    for sheet, w0 in sorted(weights.items()):
-        lines.append(f"    {sheet!r}: (")
-        for wj in w0:
-            lines.append(f"        {wj!r},")
-        lines.append("    ),")
-    lines.append("}")
-    OUT.write_text("\n".join(lines) + "\n")
+    import json
+
+    note = ("Weights of the Roll Builder fitted value (strategy.fitted_value), written by "
+            "benchmarks/fit_roll_builder_value.py: do not edit by hand.\n\nGames "
+            "(sheet-bot-first seed-count): "
+            + (", ".join(used) if used else f"{a.sheets}-{a.bot}-{a.seed0}-{a.games}")
+            + f"; ridge {a.ridge}.")
+    doc = {"note": note, "weights": {k: [list(r) for r in w] for k, w in sorted(weights.items())}}
+    OUT.write_text(json.dumps(doc, indent=0) + "\n")
     print("wrote", OUT)
 
 

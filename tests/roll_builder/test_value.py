@@ -1,4 +1,4 @@
-"""Roll Builder's fitted value (value.py) and the hard/expert move that uses it
+"""Roll Builder's fitted value (strategy.fitted_value) and the hard/expert move that uses it
 (strategy.valued_action)."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 
 from citybuilders.bots import make_bot
 from citybuilders.core.registry import load_game
-from citybuilders.games.roll_builder import strategy, value
+from citybuilders.games.roll_builder import strategy
+from citybuilders.games.roll_builder import strategy as value
 from citybuilders.games.roll_builder.loader import load_shipped_sheet
 
 from .rb_helpers import do, new, roll
@@ -67,7 +68,7 @@ def test_fitted_value_is_the_score_at_the_end_and_none_without_weights() -> None
 
 def test_fitted_value_adds_the_weighted_features() -> None:
     s = new("highcrag")
-    w = value.WEIGHTS["highcrag"]
+    w = value.value_weights()["highcrag"]
     f = value.value_features(s, 0)
     r = value.turns_left(s)
     assert r == 15
