@@ -11,6 +11,12 @@ assignments) as :class:`RollBuilderStrategy`.
 ``evaluate`` = current score + a potential (value of connected unmarked icons, innovation progress,
 open road frontier, stored wealth); it is a heuristic, not a rule.
 
+The ``hard``/``expert`` levels play :func:`valued_action`: greedy's die search over both dice of
+the turn, valued by :func:`fitted_value` (the score + a least-squares estimate of the points to
+come, weights per shipped sheet in data/value_weights.json, fitted by
+benchmarks/fit_roll_builder_value.py), and with the ``expert`` budget a comparison of the best
+first choices over sampled next rolls.
+
 Speed (issue 5): per-game tables and memos live in ``game._bot_tables`` (:func:`_bot_tables`); the
 hot helpers return exactly what the straightforward versions returned (oracles in
 tests/roll_builder/reference_bot.py), so the decisions, hence the scores, are unchanged.
