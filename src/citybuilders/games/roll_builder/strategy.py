@@ -11,6 +11,12 @@ assignments) as :class:`RollBuilderStrategy`.
 ``evaluate`` = current score + a potential (value of connected unmarked icons, innovation progress,
 open road frontier, stored wealth); it is a heuristic, not a rule.
 
+The ``hard``/``expert`` levels play :func:`valued_action`: greedy's die search over both dice of
+the turn, valued by :func:`fitted_value` (the score + a least-squares estimate of the points to
+come, weights per shipped sheet in data/value_weights.json, fitted by
+benchmarks/fit_roll_builder_value.py), and with the ``expert`` budget a comparison of the best
+first choices over sampled next rolls.
+
 Speed (issue 5): per-game tables and memos live in ``game._bot_tables`` (:func:`_bot_tables`); the
 hot helpers return exactly what the straightforward versions returned (oracles in
 tests/roll_builder/reference_bot.py), so the decisions, hence the scores, are unchanged.
@@ -39,7 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.state import RollBuilderState
 
 __all__ = ["RollBuilderStrategy", "evaluate", "greedy_action", "policy_action", "planned_action",
-           "PLAN_RATE"]
+           "valued_action", "value_features", "feature_names", "fitted_value", "turns_left",
+           "value_weights", "PLAN_RATE"]
 
 _RES_VALUE = (0.6, 0.6, 0.7, 0.8, 0.8)
 
@@ -598,6 +605,186 @@ def greedy_action(state: "RollBuilderState", player: int, rng: random.Random) ->
     return best if best is not None else a
 
 
+# ----------------------------------------------------------------------------- fitted value
+# A fitted value of a sheet at a turn boundary, for the hard/expert bots (valued_action).
+#
+# value_features() describes a player's sheet by counts that matter for the rest of the game;
+# fitted_value() is the score now plus a linear estimate of the points still to come:
+#     value = score + sum_j r**j * sum_k w[j][k] * f[k]      (j = 0, 1, 2)
+# with r the turns still to play (0 once the game is over: the value is then the score). The
+# weights were fitted by ridge least squares to the points the bots went on to make from each
+# turn boundary of their games (benchmarks/fit_roll_builder_value.py, seeds 30000+ that
+# benchmarks/bench_bots.py does not use); they are per shipped sheet (data/value_weights.json,
+# keyed by sheet id and checked against the sheet's shape). A sheet without weights (an
+# uploaded one) has no fitted value (fitted_value returns None): the bots fall back. It is a
+# heuristic of the bots, not a rule.
+
+_WEIGHTS: dict[str, tuple[tuple[float, ...], ...]] | None = None
+
+
+def value_weights() -> dict[str, tuple[tuple[float, ...], ...]]:
+    """Sheet id -> the fitted weights (one tuple per power of the turns left, one weight per
+    :func:`value_features` entry), read once from the package's data/value_weights.json."""
+    global _WEIGHTS
+    if _WEIGHTS is None:
+        import json
+        from importlib import resources
+
+        text = resources.files("citybuilders.games.roll_builder").joinpath(
+            "data/value_weights.json").read_text(encoding="utf-8")
+        _WEIGHTS = {k: tuple(tuple(float(x) for x in row) for row in rows)
+                    for k, rows in json.loads(text)["weights"].items()}
+    return _WEIGHTS
+
+
+def turns_left(state: "RollBuilderState", player: int = 0) -> int:
+    """Turns still to play at a turn boundary: 0 once the game is over, else the turns from the
+    current one to the last (1-15), less the current one once ``player`` has ended it."""
+    if state.over:
+        return 0
+    return TURNS - state.turn + (0 if state.players[player].done else 1)
+
+
+def _tables(g):  # noqa: ANN001, ANN202 - per-game feature tables, cached on the game
+    t = getattr(g, "_value_tables", None)
+    if t is None:
+        sh = g.sheet
+        n = sh.n_spaces
+        vp = [s for s in range(n) if sh.space_points[s]]
+        res = [sh.space_res[s] for s in range(n)]
+        bonus = [len(sh.space_bonus[s]) for s in range(n)]
+        ib = [sh.space_ib[s] for s in range(n)]
+        locked = [i for i, b in enumerate(sh.boxes) if b.locked]
+        t = g._value_tables = {"vp": vp, "res": res, "bonus": bonus, "ib": ib, "locked": locked}
+    return t
+
+
+def feature_names(g) -> list[str]:  # noqa: ANN001
+    """Names of :func:`value_features`'s entries for game ``g`` (its sheet's innovations and boxes)."""
+    sh = g.sheet
+    names = ["one", "vp_unconnected", "vp_next", "res_connected", "res_next",
+             "bonus_connected", "bonus_next", "ib_connected", "free_land", "connected",
+             "favor", "strength", "favor_room", "strength_room", "stored", "storage_room",
+             "roads_placed", "hex_uses", "boxes_ready"]
+    names += [f"res_connected_{k}" for k in ("food", "supplies", "wealth", "favor", "strength")]
+    names += [f"circles_left_{k}" for k in ("food", "supplies", "wealth", "favor", "strength",
+                                            "bonus")]
+    names += [f"progress_{inn.id}" for inn in sh.innovations]
+    names += [f"discovered_{inn.id}" for inn in sh.innovations]
+    names += [f"filled_{b.id}" for b in sh.boxes]
+    names += [f"unlocked_{sh.boxes[i].id}" for i in _tables(g)["locked"]]
+    return names
+
+
+def value_features(state: "RollBuilderState", player: int) -> list[float]:
+    """Features of ``player``'s sheet (in :func:`feature_names` order); counts, 0/1 flags and
+    fractions, all >= 0.
+
+    * ``vp_unconnected`` — points printed on spaces not connected yet; ``vp_next`` — those of
+      them next to a connected space;
+    * ``res_*``/``bonus_*``/``ib_connected`` — resource units, bonus actions and innovation
+      bonuses on unmarked spaces that are connected (``*_connected``) or next to a connected
+      space (``*_next``);
+    * ``free_land`` — connected land spaces without a building; ``connected`` — spaces connected;
+    * track positions and the spaces left on them, stored wealth and the storage circles left,
+      roads placed, full hexagons rewarded;
+    * per innovation the share of its circles crossed (0 once discovered) and whether it is
+      discovered; per box whether it is filled; per locked box whether it is unlocked."""
+    g = state.game
+    sh = g.sheet
+    p = state.players[player]
+    t = _tables(g)
+    conn = p.connected
+    nxt = g.neighbours_of(conn) & ~conn
+    vp_u = vp_n = 0
+    pts = sh.space_points
+    for s in t["vp"]:
+        if not conn >> s & 1:
+            vp_u += pts[s]
+            if nxt >> s & 1:
+                vp_n += pts[s]
+    res, bonus, ib = t["res"], t["bonus"], t["ib"]
+    rc = rn = bc = bn = ic = 0
+    kinds = [0, 0, 0, 0, 0]
+    m = (conn | nxt) & ~p.marked & g.icon_mask
+    while m:
+        low = m & -m
+        s = low.bit_length() - 1
+        m ^= low
+        if conn & low:
+            rs = res[s]
+            rc += sum(rs)
+            for k in range(5):
+                kinds[k] += rs[k]
+            bc += bonus[s]
+            ic += ib[s]
+        else:
+            rn += sum(res[s])
+            bn += bonus[s]
+    free_land = (conn & sh.land_mask & ~p.built).bit_count()
+    stored = p.wealth_marked - p.wealth_spent
+    f = [1.0, float(vp_u), float(vp_n), float(rc), float(rn), float(bc), float(bn), float(ic),
+         float(free_land), float(conn.bit_count()), float(p.favor), float(p.strength),
+         float(g.favor_max - p.favor), float(g.strength_max - p.strength), float(stored),
+         float(g.wealth_storage - p.wealth_marked), float(p.roads_placed),
+         float(p.full_hexagon_uses)]
+    ready = g.req_ok.get(p.filled)
+    if ready is None:
+        ready = g.boxes_ready(p.filled)
+    f.append(float((ready & p.unlocked & ~p.filled).bit_count()))
+    f += [float(x) for x in kinds]
+    open_c = ~p.crossed & g.all_circles
+    for i in range(len(g.innov_circles)):
+        if p.discovered >> i & 1:
+            open_c &= ~g.innov_circles[i]
+    f += [float((g.kind_circles[k] & open_c).bit_count()) for k in range(6)]
+    crossed, disc = p.crossed, p.discovered
+    circles = g.innov_circles
+    for i in range(len(circles)):
+        if disc >> i & 1:
+            f.append(0.0)
+        else:
+            c = circles[i]
+            f.append((c & crossed).bit_count() / c.bit_count())
+    for i in range(len(circles)):
+        f.append(float(disc >> i & 1))
+    filled = p.filled
+    for i in range(len(sh.boxes)):
+        f.append(float(filled >> i & 1))
+    for i in t["locked"]:
+        f.append(float(p.unlocked >> i & 1))
+    return f
+
+
+def fitted_value(state: "RollBuilderState", player: int) -> float | None:
+    """Score + fitted points to come (module docstring) of ``player`` at a turn boundary; None
+    when the sheet has no weights (:func:`value_weights`)."""
+    g = state.game
+    w = getattr(g, "_value_weights", False)
+    if w is False:
+        w = value_weights().get(g.sheet.id)
+        if w is not None and len(w[0]) != len(feature_names(g)):
+            w = None  # same id, another shape: not the shipped sheet
+        g._value_weights = w
+    if w is None:
+        return None
+    total = float(sum(state.player_parts(player).values()))
+    r = turns_left(state, player)
+    if r == 0:
+        return total
+    f = value_features(state, player)
+    v = 0.0
+    rk = 1.0
+    for wk in w:
+        part = 0.0
+        for x, c in zip(f, wk):
+            if x:
+                part += x * c
+        v += part * rk
+        rk *= r
+    return total + v
+
+
 PLAN_RATE = 400
 """Turn endings (a clone played to the end of the turn by the policy, then evaluated) the
 planner allows itself per second of its budget; a count, not a clock, so the planned move is the
@@ -674,6 +861,199 @@ def planned_action(state: "RollBuilderState", player: int, rng: random.Random,
     return best if best is not None else a
 
 
+VALUE_BOTH_DICE = True
+"""Whether :func:`valued_action` looks ahead over both dice when its budget allows."""
+
+
+VALUE_STEPS = False
+"""Whether :func:`valued_action` also chooses the uses of gained units, bonus builds and wonder
+boxes by the fitted value (else the policy's choice)."""
+
+VALUE_ALLOC = False
+_ALLOC = frozenset(range(A_TRACK, A_DISCARD + 6))
+
+
+def _step_candidates(state: "RollBuilderState", player: int, legal: list[int],
+                     a: int) -> list[int]:
+    """The alternatives :func:`valued_action` weighs against the policy's step ``a``: for a unit
+    or innovation bonus to use, every track, store, discard and circle paid by a gained unit or
+    bonus; for a build, the policy's best site of each building number (and the skip); for a
+    wonder action, every box (and the skip). Other steps: ``[a]``."""
+    g = _g(state)
+    p = state.players[player]
+    if p.second_mark_of >= 0:
+        return [a]
+    if VALUE_ALLOC and (a in _ALLOC or (a >= g.A_CROSS and (a - g.A_CROSS) % 3 != 2)):
+        return [x for x in legal if x in _ALLOC or (x >= g.A_CROSS and (x - g.A_CROSS) % 3 != 2)]
+    if g.A_BUILD <= a < g.A_WONDER or a == A_SKIP_BUILD:
+        out = []
+        ns = g.n_spaces
+        by_n: dict[int, list[int]] = {}
+        for x in legal[bisect_left(legal, g.A_BUILD):bisect_left(legal, g.A_WONDER)]:
+            by_n.setdefault((x - g.A_BUILD) // ns, []).append(x)
+        for xs in by_n.values():
+            b = _best_build(state, p, xs)
+            if b is not None:
+                out.append(b)
+        if A_SKIP_BUILD in legal:
+            out.append(A_SKIP_BUILD)
+        return out if a in out else [a] + out
+    if g.A_WONDER <= a < g.A_CROSS or a == A_SKIP_WONDER:
+        return [x for x in legal if g.A_WONDER <= x < g.A_CROSS or x == A_SKIP_WONDER]
+    return [a]
+
+
+def _best_step(state: "RollBuilderState", player: int, cands: list[int], a: int) -> int:
+    """The candidate of highest value after the rest of the turn (:func:`_rest_value`); the
+    policy's ``a`` wins ties."""
+    best, bv = a, None
+    for x in cands:
+        s = state.clone()
+        s.apply_legal(x, player)
+        v = _rest_value(s, player)
+        if bv is None or v > bv + 1e-9 or (x == a and v >= bv - 1e-9):
+            if x == a or bv is None or v > bv + 1e-9:
+                best, bv = x, v
+    return best
+
+
+def _rest_value(state: "RollBuilderState", player: int) -> float:
+    """Value of ``state`` after the rest of the turn: the policy's steps up to the next die
+    decision, there the best die action (each finished by the rollout policy), then
+    :func:`_valued`. Plays on ``state``."""
+    dies = _to_die_decision(state, player)
+    if not dies:
+        _end_turn(state, player)
+        return _valued(state, player)
+    best = -1e18
+    for d in dies:
+        s = state.clone()
+        s.apply_legal(d, player)
+        _end_turn(s, player)
+        best = max(best, _valued(s, player))
+    return best
+
+
+VALUE_MIX = 0.3
+"""Share of :func:`evaluate` in :func:`_valued` (the rest is the fitted value): a little of the
+hand-made potential keeps the bots away from positions the fit has seen too rarely."""
+
+
+def _valued(state: "RollBuilderState", player: int) -> float:
+    """``(1 - VALUE_MIX) * fitted_value + VALUE_MIX * evaluate`` where the sheet has fitted
+    weights (:func:`~.value.fitted_value`), else :func:`evaluate`."""
+    v = fitted_value(state, player)
+    e = evaluate(state, player)
+    return e if v is None else (1.0 - VALUE_MIX) * v + VALUE_MIX * e
+
+
+def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
+                  seconds: float) -> int | None:
+    """The ``hard``/``expert`` move: greedy's search over the die actions (each finished to the
+    end of the turn by the policy), valued by the fitted value of the sheet at the end of the
+    turn (:func:`~.value.fitted_value`: the score plus the points the rest of the game is
+    expected to bring) instead of :func:`evaluate`. With ``seconds`` x :data:`PLAN_RATE` turn
+    endings to spend on at least the square of the die actions, the look-ahead covers both dice
+    of the turn as :func:`planned_action` does. Steps that are not die decisions are the policy's;
+    a sheet without fitted weights plays :func:`planned_action`. One ``rng.random()`` per first
+    choice breaks ties. Returns None when ``player`` is not to play."""
+    if state.current_player() != player:
+        return None
+    if fitted_value(state, player) is None:
+        return planned_action(state, player, rng, seconds)
+    legal = state.legal_actions(player)
+    dies = _die_actions(legal)
+    if len(legal) == 1:
+        return legal[0]
+    a = policy_action(state, player, legal, allow_die=False)
+    if not dies or not (a == A_DONE or A_DIE <= a < A_BOTH + 3):
+        if VALUE_STEPS:
+            cands = _step_candidates(state, player, legal, a)
+            if len(cands) > 1 and len(cands) * 9 <= int(seconds * PLAN_RATE):
+                return _best_step(state, player, cands, a)
+        return a
+    two = VALUE_BOTH_DICE and len(dies) * len(dies) <= int(seconds * PLAN_RATE)
+    p = state.players[player]
+    double = state.dice[0] == state.dice[1] and p.dice_used == 0
+    seen: dict[int, tuple[float, "RollBuilderState"]] = {}
+    scored: list[tuple[float, int, "RollBuilderState"]] = []
+    for d in dies:
+        kind = (d - A_DIE) % 4 if double and d < A_BOTH else -1
+        got = seen.get(kind) if kind >= 0 else None
+        if got is None:
+            s = state.clone()
+            s.apply_legal(d, player)
+            second = _to_die_decision(s, player) if two else []
+            end = s
+            if second:
+                value = -1e18
+                for d2 in second:
+                    s2 = s.clone()
+                    s2.apply_legal(d2, player)
+                    _end_turn(s2, player)
+                    v2 = _valued(s2, player)
+                    if v2 > value:
+                        value, end = v2, s2
+            else:
+                _end_turn(s, player)
+                value = _valued(s, player)
+            got = (value, end)
+            if kind >= 0:
+                seen[kind] = got
+        scored.append((got[0] + rng.random() * 1e-6, d, got[1]))
+    if not scored:
+        return a
+    best = max(scored)[1]
+    m, k = FUTURE_CHOICES, FUTURE_ROLLS
+    if (m > 1 and state.turn < TURNS and len(dies) * len(dies) + m * k * 8
+            <= int(seconds * PLAN_RATE)):
+        rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(k)]
+        top = sorted(scored, reverse=True)[:m]
+        best, bv = top[0][1], -1e18
+        for _, d, end in top:
+            v = sum(_next_turn_value(end, player, r) for r in rolls) / k
+            if v > bv + 1e-9:
+                best, bv = d, v
+    return best
+
+
+FUTURE_CHOICES = 3
+"""First die choices (the best by the turn's value) :func:`valued_action` compares over sampled
+next rolls when the budget allows (``expert``); 1 or less: never."""
+FUTURE_ROLLS = 8
+"""Next-turn rolls sampled (from the bot's own generator, the same for every compared choice)."""
+
+
+def _end_turn(state: "RollBuilderState", player: int) -> None:
+    """:func:`_finish_turn`, then the turn's last ``done`` (so that the value sees the turn as
+    played: value.turns_left)."""
+    _finish_turn(state, player)
+    if (not state.is_terminal() and state.current_player() == player
+            and A_DONE in state._legal_actions(player)):
+        state.apply_legal(A_DONE, player)
+
+
+def _next_turn_value(end: "RollBuilderState", player: int, roll: tuple[int, int]) -> float:
+    """Value after the next turn played on ``end`` (a turn boundary) with the dice ``roll``: the
+    best first die action, each finished by the rollout policy and valued by :func:`_valued`."""
+    if end.is_terminal() or end.current_player() != CHANCE:
+        return _valued(end, player)
+    s = end.clone()
+    s.apply_legal(roll[0] - 1)
+    s.apply_legal(roll[1] - 1)
+    dies = _to_die_decision(s, player)
+    if not dies:
+        _end_turn(s, player)
+        return _valued(s, player)
+    best = -1e18
+    for d in dies:
+        s2 = s.clone()
+        s2.apply_legal(d, player)
+        _end_turn(s2, player)
+        best = max(best, _valued(s2, player))
+    return best
+
+
 class RollBuilderStrategy(Strategy):
     """Roll Builder's evaluation and greedy policy (see the module docstring)."""
 
@@ -688,5 +1068,5 @@ class RollBuilderStrategy(Strategy):
 
     def planned_action(self, state: "RollBuilderState", player: int,  # type: ignore[override]
                        rng: random.Random, seconds: float) -> int | None:
-        """The look-ahead over the turn's two dice (:func:`planned_action`)."""
-        return planned_action(state, player, rng, seconds)
+        """The die choices valued by the fitted value of the sheet (:func:`valued_action`)."""
+        return valued_action(state, player, rng, seconds)
