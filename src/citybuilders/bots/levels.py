@@ -8,7 +8,8 @@ normal   greedy (the game's one-ply heuristic)
 hard     ISMCTS, 0.25 s a move: random rollouts to the end of the game (``sample_action``),
          backups half the result (win 1, tie 0.5, loss 0) and half the final score margin,
          progressive widening by greedy priors at the root only, exploration 0.5, tree reuse
-expert   the same search with 1 s a move and no widening
+expert   the same search with no widening, 400 iterations a move (at most 1 s of CPU time on
+         the benchmark machine; 1 s of CPU time as a safety net)
 ======== =================================================================================
 
 Why these searches (Kingdom Builder 2p against greedy with iteration budgets, docs/bots.md): a
@@ -42,7 +43,7 @@ from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 
 __all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings",
-           "level_seconds"]
+           "level_seconds", "level_settings", "EXPERT_ITERATIONS"]
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -68,6 +69,29 @@ def search_settings(seconds: float, level: str = "leaf") -> dict[str, Any]:
 
 
 _SECONDS = {"hard": 0.25, "expert": 1.0}
+
+EXPERT_ITERATIONS = {"expert": 400, "leaf": 600}
+"""Iterations a move of the ``expert`` search, by search style (``level_settings``): chosen so
+that its slowest move takes at most 1 s of CPU time on the project's benchmark machine
+(docs/bots.md, "Levels: Kingdom Builder"). The level's seconds are then a safety net in CPU time
+(``clock="cpu"``) that this budget does not reach, so ``expert`` plays the same moves for the same
+seed however loaded the machine is."""
+
+
+def level_settings(level: str, style: str | None = None) -> dict[str, Any]:
+    """The ISMCTS settings a search level plays: ``search_settings(seconds, style)`` (``style``
+    defaults to ``level``), and for ``expert`` an iteration budget
+    (``EXPERT_ITERATIONS[style]``) with its 1 s as a CPU-time safety net (``clock="cpu"``).
+    ``hard`` keeps its 0.25 s of wall time (the hints: an answer within a wall-time bound).
+
+    Raises ValueError for a level other than ``hard``/``expert`` or an unknown style."""
+    if level not in _SECONDS:
+        raise ValueError(f"level: expected hard or expert, got {level!r}")
+    style = style or level
+    settings = search_settings(_SECONDS[level], style)
+    if level == "expert":
+        settings.update(iterations=EXPERT_ITERATIONS[style], clock="cpu")
+    return settings
 
 
 def level_seconds(name: str) -> float:
@@ -96,7 +120,7 @@ class LevelBot(Bot):
             return GreedyBot(self.seed)
         leaf = getattr(game.strategy, "leaf_search", None)
         style = "leaf" if leaf is not None and leaf(game) else self.name
-        return ISMCTSBot(self.seed, **search_settings(_SECONDS[self.name], style))
+        return ISMCTSBot(self.seed, **level_settings(self.name, style))
 
     def step(self, state: State, player: int) -> int:
         """The level's move for ``player``."""
