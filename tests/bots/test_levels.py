@@ -208,11 +208,13 @@ def test_kingdom_builder_with_crossroads_plays_the_leaf_valued_search():
     base = citybuilders.load_game("kingdom-builder")
     cross = citybuilders.load_game("kingdom-builder", expansions=["crossroads"])
     assert base.strategy.leaf_search(base) is False and cross.strategy.leaf_search(cross) is True
-    for level, seconds in (("hard", 0.25), ("expert", 1.0)):
+    for level, style in (("hard", "leaf"), ("expert", "expert")):
+        # hard: the leaf search with Crossroads; expert: the rollout search in both games
         inner = make_bot(level, 1).inner_for(cross)
-        assert {k: getattr(inner, k) for k in level_settings(level, "leaf")} == \
-            level_settings(level, "leaf")
+        assert {k: getattr(inner, k) for k in level_settings(level, style)} == \
+            level_settings(level, style)
         assert make_bot(level, 1).inner_for(base).rollout_depth is None
+    assert make_bot("expert", 1).inner_for(cross).rollout_depth is None
     # a game without the hook (the toy game) searches with rollouts
     assert make_bot("expert", 1).inner_for(ToyGame()).rollout_depth is None
 
