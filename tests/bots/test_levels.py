@@ -211,10 +211,17 @@ def test_kingdom_builder_with_crossroads_plays_the_leaf_valued_search():
     for level, style in (("hard", "leaf"), ("expert", "expert")):
         # hard: the leaf search with Crossroads; expert: the rollout search in both games
         inner = make_bot(level, 1).inner_for(cross)
-        assert {k: getattr(inner, k) for k in level_settings(level, style)} == \
-            level_settings(level, style)
+        budget = 300 if level == "expert" else None
+        assert {k: getattr(inner, k) for k in level_settings(level, style, budget)} == \
+            level_settings(level, style, budget)
         assert make_bot(level, 1).inner_for(base).rollout_depth is None
     assert make_bot("expert", 1).inner_for(cross).rollout_depth is None
+    # the game's own expert budget: 300 iterations with Crossroads, the level's 400 without
+    assert cross.strategy.expert_iterations(cross) == 300
+    assert base.strategy.expert_iterations(base) is None
+    assert make_bot("expert", 1).inner_for(cross).iterations == 300
+    assert make_bot("expert", 1).inner_for(base).iterations == 400
+    assert make_bot("hard", 1).inner_for(cross).iterations is None
     # a game without the hook (the toy game) searches with rollouts
     assert make_bot("expert", 1).inner_for(ToyGame()).rollout_depth is None
 
@@ -223,6 +230,7 @@ def test_expert_budget_is_iterations_with_a_cpu_safety_net():
     assert level_settings("expert") == {**search_settings(1.0, "expert"), "iterations": 400,
                                         "clock": "cpu"}
     assert level_settings("hard") == search_settings(0.25, "hard")  # wall time, unchanged
+    assert level_settings("expert", iterations=300)["iterations"] == 300
     with pytest.raises(ValueError, match="level: expected hard or expert, got 'normal'"):
         level_settings("normal")
     with pytest.raises(ValueError, match="clock: expected 'wall' or 'cpu', got 'sun'"):

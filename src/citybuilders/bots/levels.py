@@ -8,8 +8,9 @@ normal   greedy (the game's one-ply heuristic)
 hard     ISMCTS, 0.25 s a move: random rollouts to the end of the game (``sample_action``),
          backups half the result (win 1, tie 0.5, loss 0) and half the final score margin,
          progressive widening by greedy priors at the root only, exploration 0.5, tree reuse
-expert   the same search with no widening, 400 iterations a move (at most 1 s of CPU time on
-         the benchmark machine; 1 s of CPU time as a safety net)
+expert   the same search with no widening, 400 iterations a move (a game may set its own:
+         Kingdom Builder with Crossroads 300), at most 1 s of CPU time on the benchmark
+         machine; 1 s of CPU time as a safety net
 ======== =================================================================================
 
 Why these searches (Kingdom Builder 2p against greedy with iteration budgets, docs/bots.md): a
@@ -78,10 +79,12 @@ that its slowest move takes at most 1 s of CPU time on the project's benchmark m
 seed however loaded the machine is."""
 
 
-def level_settings(level: str, style: str | None = None) -> dict[str, Any]:
+def level_settings(level: str, style: str | None = None,
+                   iterations: int | None = None) -> dict[str, Any]:
     """The ISMCTS settings a search level plays: ``search_settings(seconds, style)`` (``style``
-    defaults to ``level``), and for ``expert`` an iteration budget
-    (``EXPERT_ITERATIONS[style]``) with its 1 s as a CPU-time safety net (``clock="cpu"``).
+    defaults to ``level``), and for ``expert`` an iteration budget (``iterations``, else
+    ``EXPERT_ITERATIONS[style]``; a game's strategy may give its own with
+    ``expert_iterations(game)``) with its 1 s as a CPU-time safety net (``clock="cpu"``).
     ``hard`` keeps its 0.25 s of wall time (the hints: an answer within a wall-time bound).
 
     Raises ValueError for a level other than ``hard``/``expert`` or an unknown style."""
@@ -92,6 +95,8 @@ def level_settings(level: str, style: str | None = None) -> dict[str, Any]:
     if level == "expert":
         settings.update(iterations=EXPERT_ITERATIONS.get(style, settings["iterations"]),
                         clock="cpu")
+        if iterations is not None:
+            settings["iterations"] = iterations
     return settings
 
 
@@ -125,7 +130,9 @@ class LevelBot(Bot):
         # search where the game asks for it
         leafy = self.name == "hard" and leaf is not None and leaf(game)
         style = "leaf" if leafy else self.name
-        return ISMCTSBot(self.seed, **level_settings(self.name, style))
+        count = getattr(game.strategy, "expert_iterations", None)
+        budget = count(game) if count is not None and self.name == "expert" else None
+        return ISMCTSBot(self.seed, **level_settings(self.name, style, budget))
 
     def step(self, state: State, player: int) -> int:
         """The level's move for ``player``."""
