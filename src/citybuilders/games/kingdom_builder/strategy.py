@@ -201,9 +201,10 @@ class KingdomBuilderStrategy(Strategy):
         return base_value(state, player)
 
     def leaf_search(self, game: Any) -> bool:
-        """True with Crossroads: the ``hard``/``expert`` levels then value the search's leaves
-        by :meth:`evaluate` instead of random rollouts (bots/levels.py; the rollouts were no
-        better than greedy there in a small sample, docs/bots.md)."""
+        """True with Crossroads: the ``hard`` level then values the search's leaves by
+        :meth:`evaluate` instead of random rollouts (bots/levels.py; ``expert`` plays the
+        rollout search there too, which beat the leaf search with iteration budgets,
+        docs/bots.md)."""
         return "crossroads" in game.options.get("expansions", ())
 
     def expert_iterations(self, game: Any) -> int | None:
