@@ -50,17 +50,41 @@ def mean_interval(xs: list[float]) -> tuple[float, float, float]:
     return m, m - h, m + h
 
 
-def _duel(args: tuple[str, dict[str, Any], str, str, int]) -> tuple[float, float]:
+class _CPUTimed:
+    """Wraps a bot: the CPU seconds (``time.process_time``) of each of its moves that had a
+    choice (more than one legal action; forced moves are not counted)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.cpu: list[float] = []
+
+    def step(self, state: Any, player: int) -> int:
+        forced = len(state.legal_actions(player)) == 1
+        t = time.process_time()
+        a = self.bot.step(state, player)
+        if not forced:
+            self.cpu.append(time.process_time() - t)
+        return a
+
+
+def _duel(args: tuple[str, dict[str, Any], str, str, int]) -> tuple[float, float, float, float,
+                                                                     int, float]:
+    """One seeded duel: (result of the measured bot, wall seconds, its CPU seconds over its
+    moves with a choice, its slowest such move in CPU seconds, how many such moves, its final
+    score margin over the other player)."""
     game, options, bot, other, i = args
     seed = 10_000 + i
     me = i % 2
     agents: list[Any] = [None, None]
-    agents[me] = make_bot(bot, seed)
+    timed = _CPUTimed(make_bot(bot, seed))
+    agents[me] = timed
     agents[1 - me] = make_bot(other, seed + 1)
     state = load_game(game, **options).new_initial_state(2, seed)
     t = time.perf_counter()
     play_out(state, agents, random.Random(seed))
-    return state.returns()[me], time.perf_counter() - t
+    sc = [s.total for s in state.scores()]
+    return (state.returns()[me], time.perf_counter() - t, sum(timed.cpu),
+            max(timed.cpu, default=0.0), len(timed.cpu), float(sc[me] - sc[1 - me]))
 
 
 def _solo(args: tuple[str, dict[str, Any], str, int]) -> tuple[float, float]:
@@ -121,9 +145,11 @@ def estimate_seconds(bot: str, other: str, options: dict[str, Any], games: int,
     return games * per_game / max(1, jobs)
 
 
-def _load_done(out: str | None, name: str) -> dict[int, tuple[float, float]]:
-    """Games of figure ``name`` already in the JSON-lines file ``out``: index -> (result, s)."""
-    done: dict[int, tuple[float, float]] = {}
+def _load_done(out: str | None, name: str) -> dict[int, tuple[float, ...]]:
+    """Games of figure ``name`` already in the JSON-lines file ``out``: index -> (result, wall
+    s, CPU s, slowest move CPU s, moves, margin) as :func:`_duel` returns (rows written before the
+    CPU fields existed read 0 / NaN there)."""
+    done: dict[int, tuple[float, ...]] = {}
     if out is None:
         return done
     try:
@@ -134,7 +160,10 @@ def _load_done(out: str | None, name: str) -> dict[int, tuple[float, float]]:
                 except ValueError:
                     continue  # a line cut by a kill: that game is played again
                 if isinstance(row, dict) and row.get("figure") == name:
-                    done[int(row["game"])] = (float(row["result"]), float(row["seconds"]))
+                    done[int(row["game"])] = (
+                        float(row["result"]), float(row["seconds"]),
+                        float(row.get("cpu", 0.0)), float(row.get("cpu_max", 0.0)),
+                        int(row.get("moves", 0)), float(row.get("margin", math.nan)))
     except FileNotFoundError:
         pass
     return done
@@ -158,14 +187,16 @@ def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, ga
     res = {i: r for i, r in done.items() if i < games}
     sink = open(out, "a", encoding="utf-8") if out is not None else None
 
-    def record(i: int, r: tuple[float, float]) -> None:
+    def record(i: int, r: tuple[float, ...]) -> None:
         res[i] = r
         if sink is not None:
             sink.write(json.dumps({"figure": name, "game": i, "result": r[0],
-                                   "seconds": round(r[1], 2), "bot": bot, "other": other}) + "\n")
+                                   "seconds": round(r[1], 2), "cpu": round(r[2], 4),
+                                   "cpu_max": round(r[3], 4), "moves": r[4], "margin": r[5],
+                                   "bot": bot, "other": other}) + "\n")
             sink.flush()
         if PROGRESS:
-            got = sum(x for x, _ in res.values())
+            got = sum(x[0] for x in res.values())
             lo, hi = wilson(got, len(res))
             spent = time.perf_counter() - t
             played = len(res) - len(done)
@@ -186,12 +217,25 @@ def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, ga
     finally:
         if sink is not None:
             sink.close()
-    wins = sum(r for r, _ in res.values())
+    wins = sum(r[0] for r in res.values())
     n = len(res)
     lo, hi = wilson(wins, n)
     print(f"{name}: {bot} vs {other} win rate {wins / max(1, n):.3f} (95 % CI {lo:.3f}-{hi:.3f}) "
-          f"over {n} games, {time.perf_counter() - t:.0f} s   "
+          f"over {n} games, {time.perf_counter() - t:.0f} s{cpu_summary(list(res.values()))}   "
           f"[{game}{opt}]", flush=True)
+
+
+def cpu_summary(rows: list[tuple[float, ...]]) -> str:
+    """``"; CPU s/move mean M, max X over K moves; mean margin D"`` over the duel rows that hold
+    CPU times (empty when none does)."""
+    moves = sum(int(r[4]) for r in rows)
+    if not moves:
+        return ""
+    margins = [r[5] for r in rows if not math.isnan(r[5])]
+    tail = f"; mean margin {sum(margins) / len(margins):+.1f}" if margins else ""
+    return (f"; CPU s/move of the measured bot mean "
+            f"{sum(r[2] for r in rows) / moves:.3f}, max {max(r[3] for r in rows):.3f} "
+            f"over {moves} moves{tail}")
 
 
 def _solo_summary(target: bool):

@@ -51,3 +51,19 @@ def test_time_estimate_of_the_final_kingdom_builder_runs(bench):
     assert bench.estimate_seconds("expert", "greedy", {"expansions": ["crossroads"]}, 200, 2) \
         == pytest.approx(4670.0)
     assert bench.estimate_seconds("expert", "hard", {}, 10, 1) == pytest.approx(462.5)
+
+
+def test_duels_record_the_cpu_seconds_of_the_measured_bots_moves(bench, tmp_path, capsys):
+    out = tmp_path / "cpu.jsonl"
+    bench.duel("kb-random", "kingdom-builder", {}, "random", "greedy", 2, 1, str(out))
+    line = _figure(capsys.readouterr().out)
+    rows = [json.loads(r) for r in out.read_text().splitlines()]
+    for r in rows:
+        assert r["moves"] > 20 and 0 <= r["cpu_max"] <= r["cpu"] < 5
+        assert r["margin"] == int(r["margin"]) and (r["margin"] > 0) == (r["result"] == 1.0)
+    assert "CPU s/move of the measured bot mean " in line
+    assert f"over {sum(r['moves'] for r in rows)} moves" in line
+    # the summary line over given rows: (result, wall s, CPU s, slowest CPU s, moves, margin)
+    assert bench.cpu_summary([(1.0, 9.0, 2.0, 0.5, 10, 4.0), (0.0, 9.0, 1.0, 0.25, 20, -1.0)]) \
+        == "; CPU s/move of the measured bot mean 0.100, max 0.500 over 30 moves; mean margin +1.5"
+    assert bench.cpu_summary([(1.0, 9.0, 0.0, 0.0, 0, float("nan"))]) == ""

@@ -11,7 +11,7 @@ from toygame import ToyGame
 import citybuilders
 from citybuilders.bots import GreedyBot, ISMCTSBot, bot_names, make_bot
 from citybuilders.bots.greedy import one_ply_values
-from citybuilders.bots.levels import LEVELS, LevelBot, search_settings
+from citybuilders.bots.levels import LEVELS, LevelBot, level_settings, search_settings
 from citybuilders.core.runner import play_out
 from citybuilders.core.view import Strategy
 
@@ -38,7 +38,10 @@ def test_each_level_plays_the_bot_it_names():
     assert isinstance(inner["normal"], GreedyBot) and inner["normal"].epsilon == 0
     assert isinstance(inner["hard"], ISMCTSBot) and inner["hard"].max_seconds == 0.25
     assert isinstance(inner["expert"], ISMCTSBot) and inner["expert"].max_seconds == 1.0
-    assert inner["expert"].iterations is None and inner["expert"].backup == "margin"
+    # expert: an iteration budget with its second as a CPU-time safety net (issue 16's
+    # "<= 1 s a move" measured in CPU time on a shared machine)
+    assert inner["expert"].iterations == 400 and inner["expert"].backup == "margin"
+    assert inner["expert"].clock == "cpu" and inner["hard"].clock == "wall"
 
 
 def test_a_game_where_search_does_not_help_plays_greedy_at_the_top_levels():
@@ -205,10 +208,43 @@ def test_kingdom_builder_with_crossroads_plays_the_leaf_valued_search():
     base = citybuilders.load_game("kingdom-builder")
     cross = citybuilders.load_game("kingdom-builder", expansions=["crossroads"])
     assert base.strategy.leaf_search(base) is False and cross.strategy.leaf_search(cross) is True
-    for level, seconds in (("hard", 0.25), ("expert", 1.0)):
+    for level, style in (("hard", "leaf"), ("expert", "expert")):
+        # hard: the leaf search with Crossroads; expert: the rollout search in both games
         inner = make_bot(level, 1).inner_for(cross)
-        assert {k: getattr(inner, k) for k in search_settings(seconds, "leaf")} == \
-            search_settings(seconds, "leaf")
+        budget = 300 if level == "expert" else None
+        assert {k: getattr(inner, k) for k in level_settings(level, style, budget)} == \
+            level_settings(level, style, budget)
         assert make_bot(level, 1).inner_for(base).rollout_depth is None
+    assert make_bot("expert", 1).inner_for(cross).rollout_depth is None
+    # the game's own expert budget: 300 iterations with Crossroads, the level's 400 without
+    assert cross.strategy.expert_iterations(cross) == 300
+    assert base.strategy.expert_iterations(base) is None
+    assert make_bot("expert", 1).inner_for(cross).iterations == 300
+    assert make_bot("expert", 1).inner_for(base).iterations == 400
+    assert make_bot("hard", 1).inner_for(cross).iterations is None
     # a game without the hook (the toy game) searches with rollouts
     assert make_bot("expert", 1).inner_for(ToyGame()).rollout_depth is None
+
+
+def test_expert_budget_is_iterations_with_a_cpu_safety_net():
+    assert level_settings("expert") == {**search_settings(1.0, "expert"), "iterations": 400,
+                                        "clock": "cpu"}
+    assert level_settings("hard") == search_settings(0.25, "hard")  # wall time, unchanged
+    assert level_settings("expert", iterations=300)["iterations"] == 300
+    with pytest.raises(ValueError, match="level: expected hard or expert, got 'normal'"):
+        level_settings("normal")
+    with pytest.raises(ValueError, match="clock: expected 'wall' or 'cpu', got 'sun'"):
+        ISMCTSBot(clock="sun")
+    s = _kb_position()
+    p = s.current_player()
+    # the iteration budget ends the search, not the clock: the same move, iterations and rng
+    # state for a seed, however long the search took
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSBot(5, **{**level_settings("expert"), "iterations": 30})
+        runs.append((bot.step(s, p), bot.last_iterations, bot.rng.random()))
+    assert runs[0] == runs[1] and runs[0][1] == 30
+    # the CPU-time net ends a search whose iterations would take longer: 1 iteration at least
+    net = ISMCTSBot(5, **{**level_settings("expert"), "iterations": 10**9,
+                          "max_seconds": 1e-9})
+    assert net.step(s, p) in s.legal_actions(p) and net.last_iterations == 1

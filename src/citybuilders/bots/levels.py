@@ -8,7 +8,9 @@ normal   greedy (the game's one-ply heuristic)
 hard     ISMCTS, 0.25 s a move: random rollouts to the end of the game (``sample_action``),
          backups half the result (win 1, tie 0.5, loss 0) and half the final score margin,
          progressive widening by greedy priors at the root only, exploration 0.5, tree reuse
-expert   the same search with 1 s a move and no widening
+expert   the same search with no widening, 400 iterations a move (a game may set its own:
+         Kingdom Builder with Crossroads 300), at most 1 s of CPU time on the benchmark
+         machine; 1 s of CPU time as a safety net
 ======== =================================================================================
 
 Why these searches (Kingdom Builder 2p against greedy with iteration budgets, docs/bots.md): a
@@ -20,10 +22,10 @@ win-share backups without reuse were even. Widening the root by greedy's order h
 cut short (30 iterations: 0.45 against 0.17 without) — ``hard``, which also serves the hints —
 but held the search back at 300 iterations, so ``expert`` searches every root move.
 
-A game whose strategy's ``leaf_search(game)`` is true plays both levels with the leaf-valued
-search (``search_settings(seconds, "leaf")``) instead: Kingdom Builder with Crossroads does,
-where random rollouts were about even with greedy (0.46 of 12 games at 300 iterations a move)
-and the leaf search won 0.64 of 54 games at 1 s a move (small samples: not settled).
+A game whose strategy's ``leaf_search(game)`` is true plays ``hard`` with the leaf-valued
+search (``search_settings(seconds, "leaf")``) instead: Kingdom Builder with Crossroads does.
+``expert`` plays the rollout search there too: with iteration budgets on paired seeds it beat
+the leaf search (docs/bots.md, "Levels: Kingdom Builder").
 
 A game whose strategy says search does not help it (``Strategy.search_helps = False``: its
 greedy heuristic plans better than a search over its ``evaluate``) plays ``hard`` and
@@ -42,7 +44,7 @@ from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 
 __all__ = ["LEVELS", "LevelBot", "easy", "normal", "hard", "expert", "search_settings",
-           "level_seconds"]
+           "level_seconds", "level_settings", "EXPERT_ITERATIONS"]
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -68,6 +70,34 @@ def search_settings(seconds: float, level: str = "leaf") -> dict[str, Any]:
 
 
 _SECONDS = {"hard": 0.25, "expert": 1.0}
+
+EXPERT_ITERATIONS = {"expert": 400}
+"""Iterations a move of the ``expert`` search, by search style (``level_settings``): chosen so
+that its slowest move takes at most 1 s of CPU time on the project's benchmark machine
+(docs/bots.md, "Levels: Kingdom Builder"). The level's seconds are then a safety net in CPU time
+(``clock="cpu"``) that this budget does not reach, so ``expert`` plays the same moves for the same
+seed however loaded the machine is."""
+
+
+def level_settings(level: str, style: str | None = None,
+                   iterations: int | None = None) -> dict[str, Any]:
+    """The ISMCTS settings a search level plays: ``search_settings(seconds, style)`` (``style``
+    defaults to ``level``), and for ``expert`` an iteration budget (``iterations``, else
+    ``EXPERT_ITERATIONS[style]``; a game's strategy may give its own with
+    ``expert_iterations(game)``) with its 1 s as a CPU-time safety net (``clock="cpu"``).
+    ``hard`` keeps its 0.25 s of wall time (the hints: an answer within a wall-time bound).
+
+    Raises ValueError for a level other than ``hard``/``expert`` or an unknown style."""
+    if level not in _SECONDS:
+        raise ValueError(f"level: expected hard or expert, got {level!r}")
+    style = style or level
+    settings = search_settings(_SECONDS[level], style)
+    if level == "expert":
+        settings.update(iterations=EXPERT_ITERATIONS.get(style, settings["iterations"]),
+                        clock="cpu")
+        if iterations is not None:
+            settings["iterations"] = iterations
+    return settings
 
 
 def level_seconds(name: str) -> float:
@@ -95,8 +125,14 @@ class LevelBot(Bot):
         if self.name == "normal" or not getattr(game.strategy, "search_helps", True):
             return GreedyBot(self.seed)
         leaf = getattr(game.strategy, "leaf_search", None)
-        style = "leaf" if leaf is not None and leaf(game) else self.name
-        return ISMCTSBot(self.seed, **search_settings(_SECONDS[self.name], style))
+        # expert plays the rollout search in every game (with Crossroads too: it beat the leaf
+        # search there once it had an iteration budget, docs/bots.md); hard keeps the leaf
+        # search where the game asks for it
+        leafy = self.name == "hard" and leaf is not None and leaf(game)
+        style = "leaf" if leafy else self.name
+        count = getattr(game.strategy, "expert_iterations", None)
+        budget = count(game) if count is not None and self.name == "expert" else None
+        return ISMCTSBot(self.seed, **level_settings(self.name, style, budget))
 
     def step(self, state: State, player: int) -> int:
         """The level's move for ``player``."""

@@ -201,10 +201,17 @@ class KingdomBuilderStrategy(Strategy):
         return base_value(state, player)
 
     def leaf_search(self, game: Any) -> bool:
-        """True with Crossroads: the ``hard``/``expert`` levels then value the search's leaves
-        by :meth:`evaluate` instead of random rollouts (bots/levels.py; the rollouts were no
-        better than greedy there in a small sample, docs/bots.md)."""
+        """True with Crossroads: the ``hard`` level then values the search's leaves by
+        :meth:`evaluate` instead of random rollouts (bots/levels.py; ``expert`` plays the
+        rollout search there too, which beat the leaf search with iteration budgets,
+        docs/bots.md)."""
         return "crossroads" in game.options.get("expansions", ())
+
+    def expert_iterations(self, game: Any) -> int | None:
+        """Iterations a move of the ``expert`` level (bots/levels.py): 300 with Crossroads,
+        whose moves cost more (two cards, more tiles: at 400 the slowest move reached the 1 s
+        CPU safety net under load, docs/bots.md); ``None`` (the level's 400) otherwise."""
+        return 300 if "crossroads" in game.options.get("expansions", ()) else None
 
     def one_ply_values(self, state: Any, player: int, moves: Any) -> list[float]:
         """``evaluate(player)`` after each of ``moves`` (legal for ``player``): builds of the
