@@ -19,10 +19,17 @@ keeps the last small forest growing unless wood is short; river squares on the p
 urgency as the rounds run out, and the square that joins the opposite edges is worth the doubling.
 Mean about 67 points solo (the first author's version: about 55).
 
-The ``hard`` and ``expert`` levels play :func:`planned_action`: in the discover phase the greedy
+The ``hard`` and ``expert`` levels play :func:`town_planned_action`, the planner
+:func:`planned_action` with the town policy :data:`TOWN`: in the discover phase the policy's
 draw is compared with the best draw of each other icon the dice show, by playing sampled
 futures (dice drawn from the bot's own random generator, the same futures for every candidate)
-out to the end with the greedy policy; the best mean final score wins. Figures: docs/bots.md.
+out to the end with the same policy; the best mean final score wins. The town policy is the
+greedy above with two changes (:class:`Policy`): the sea line one diagonal further out
+(``row + col == rows // 2 + 1``: six coasts flood fifteen cells, 6 + 21 points with the
+lighthouse, against 5 + 15), and the wood economy (:func:`_econ_build_value`,
+:func:`_econ_trade`): the market early, its trade turning stone that the next round's houses do
+not need into wood, wood never traded away, and taverns, the cathedral and the watermill valued
+at that price of wood. Figures: docs/bots.md.
 """
 
 from __future__ import annotations
