@@ -51,3 +51,16 @@ def test_time_estimate_of_the_final_kingdom_builder_runs(bench):
     assert bench.estimate_seconds("expert", "greedy", {"expansions": ["crossroads"]}, 200, 2) \
         == pytest.approx(4670.0)
     assert bench.estimate_seconds("expert", "hard", {}, 10, 1) == pytest.approx(462.5)
+
+
+def test_roll_into_town_progress_prints_a_running_mean(bench, capsys, monkeypatch):
+    # --progress on the solo scores: a running mean line per game (it used to compute a win
+    # share's interval of the scores and stop with a math domain error)
+    monkeypatch.setattr(bench, "PROGRESS", True)
+    bench.rit_solo("rit-normal", "normal", 2, 1)
+    out = capsys.readouterr()
+    lines = [ln.strip() for ln in out.err.splitlines()]
+    assert [ln.split(":")[0] for ln in lines] == ["rit-normal 1/2", "rit-normal 2/2"]
+    first = bench._rit_game(("normal", 0))[0]
+    assert lines[0].startswith(f"rit-normal 1/2: mean {first:.1f} (95 % CI {first:.1f}-")
+    assert " s CPU)" in lines[1] and "over 2 games" in out.out
