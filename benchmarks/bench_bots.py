@@ -266,41 +266,52 @@ def solo(name: str, game: str, options: dict[str, Any], bot: str, games: int, jo
               + "".join(f" [{k}={v}]" for k, v in options.items()), flush=True)
 
 
-def _rit_game(args: tuple[str, int]) -> tuple[float, str, bool, bool, bool, float]:
+def _rit_game(args: tuple[str, int]) -> tuple[float, str, bool, bool, bool, float, float]:
     """One Roll into Town solo game: (total, solo rank, a tavern scored, the cathedral scored,
-    the river joins opposite edges, the slowest move in seconds)."""
+    the river joins opposite edges, the slowest move in wall seconds, the slowest move in CPU
+    seconds)."""
     bot, i = args
     seed = 20_000 + i
     state = load_game("roll-into-town").new_initial_state(1, seed)
     agent = make_bot(bot, seed)
-    slowest = [0.0]
+    slowest = [0.0, 0.0]
 
     class _Timed:
         def step(self, st: Any, cp: int) -> int:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             a = agent.step(st, cp)
             slowest[0] = max(slowest[0], time.perf_counter() - t)
+            slowest[1] = max(slowest[1], time.process_time() - c)
             return a
 
     play_out(state, [_Timed()], random.Random(seed))
     sc = state.scores()[0]
     river = state.sheets[0].river_connects(state.game.options["river_connect_rule"])
     return (float(sc.total), sc.extra["rank"], sc.parts["taverns"] > 0,
-            sc.parts["cathedral"] > 0, river, slowest[0])
+            sc.parts["cathedral"] > 0, river, slowest[0], slowest[1])
 
 
 def rit_solo(name: str, bot: str, games: int, jobs: int) -> None:
     """Roll into Town solo: mean with its 95 % interval, the rank histogram, how often a
     tavern, the cathedral and a river joining opposite edges score, the slowest move."""
     t = time.perf_counter()
-    res = _map(_rit_game, [(bot, i) for i in range(games)], jobs)
+
+    def running(out: list[tuple[float, str, bool, bool, bool, float, float]]) -> str:
+        m, lo, hi = mean_interval([r[0] for r in out])
+        return (f"mean {m:.1f} (95 % CI {lo:.1f}-{hi:.1f}); tavern {sum(r[2] for r in out)}, "
+                f"cathedral {sum(r[3] for r in out)}, river {sum(r[4] for r in out)}; "
+                f"slowest move {max(r[5] for r in out):.2f} s "
+                f"({max(r[6] for r in out):.2f} s CPU)")
+
+    res = _map(_rit_game, [(bot, i) for i in range(games)], jobs, name, running)
     m, lo, hi = mean_interval([r[0] for r in res])
     ranks = ("failed mayor", "ordinary mayor", "good mayor", "great mayor", "legendary mayor")
     hist = " / ".join(str(sum(1 for r in res if r[1] == k)) for k in ranks)
     tav, cat, riv = (sum(1 for r in res if r[k]) for k in (2, 3, 4))
     print(f"{name}: {bot} mean score {m:.1f} (95 % CI {lo:.1f}-{hi:.1f}) over {games} games; "
           f"ranks <51/51-60/61-70/71-80/81+ {hist}; tavern scored {tav}, cathedral {cat}, "
-          f"river joins edges {riv} of {games}; slowest move {max(r[5] for r in res):.2f} s, "
+          f"river joins edges {riv} of {games}; slowest move {max(r[5] for r in res):.2f} s "
+          f"({max(r[6] for r in res):.2f} s CPU), "
           f"{time.perf_counter() - t:.0f} s", flush=True)
 
 

@@ -67,3 +67,16 @@ def test_duels_record_the_cpu_seconds_of_the_measured_bots_moves(bench, tmp_path
     assert bench.cpu_summary([(1.0, 9.0, 2.0, 0.5, 10, 4.0), (0.0, 9.0, 1.0, 0.25, 20, -1.0)]) \
         == "; CPU s/move of the measured bot mean 0.100, max 0.500 over 30 moves; mean margin +1.5"
     assert bench.cpu_summary([(1.0, 9.0, 0.0, 0.0, 0, float("nan"))]) == ""
+
+
+def test_roll_into_town_progress_prints_a_running_mean(bench, capsys, monkeypatch):
+    # --progress on the solo scores: a running mean line per game (it used to compute a win
+    # share's interval of the scores and stop with a math domain error)
+    monkeypatch.setattr(bench, "PROGRESS", True)
+    bench.rit_solo("rit-normal", "normal", 2, 1)
+    out = capsys.readouterr()
+    lines = [ln.strip() for ln in out.err.splitlines()]
+    assert [ln.split(":")[0] for ln in lines] == ["rit-normal 1/2", "rit-normal 2/2"]
+    first = bench._rit_game(("normal", 0))[0]
+    assert lines[0].startswith(f"rit-normal 1/2: mean {first:.1f} (95 % CI {first:.1f}-")
+    assert " s CPU)" in lines[1] and "over 2 games" in out.out

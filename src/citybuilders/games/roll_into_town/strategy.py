@@ -19,16 +19,24 @@ keeps the last small forest growing unless wood is short; river squares on the p
 urgency as the rounds run out, and the square that joins the opposite edges is worth the doubling.
 Mean about 67 points solo (the first author's version: about 55).
 
-The ``hard`` and ``expert`` levels play :func:`planned_action`: in the discover phase the greedy
+The ``hard`` and ``expert`` levels play :func:`town_planned_action`, the planner
+:func:`planned_action` with the town policy :data:`TOWN`: in the discover phase the policy's
 draw is compared with the best draw of each other icon the dice show, by playing sampled
 futures (dice drawn from the bot's own random generator, the same futures for every candidate)
-out to the end with the greedy policy; the best mean final score wins. Figures: docs/bots.md.
+out to the end with the same policy; the best mean final score wins. The town policy is the
+greedy above with two changes (:class:`Policy`): the sea line one diagonal further out
+(``row + col == rows // 2 + 1``: six coasts flood fifteen cells, 6 + 21 points with the
+lighthouse, against 5 + 15), and the wood economy (:func:`_econ_build_value`,
+:func:`_econ_trade`): the market early, its trade turning stone that the next round's houses do
+not need into wood, wood never traded away, and taverns, the cathedral and the watermill valued
+at that price of wood. Figures: docs/bots.md.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Callable
 
 from ...core.game import CHANCE, TERMINAL
 from ...core.view import Strategy
@@ -59,9 +67,10 @@ def evaluate(state: RollIntoTownState, player: int) -> float:
 
 
 # ----------------------------------------------------------------------------- plan zones
-def _zones(geo: R.Geometry) -> tuple[int, int, int]:
-    """(sea line cells, flooded triangle cells, river row cells) as bitsets."""
-    k = geo.rows // 2
+def _zones(geo: R.Geometry, sea: int = 0) -> tuple[int, int, int]:
+    """(sea line cells, flooded triangle cells, river row cells) as bitsets; the sea line is
+    ``row + col == rows // 2 + sea``."""
+    k = geo.rows // 2 + sea
     line = tri = river = 0
     for i in range(geo.n):
         r, c = divmod(i, geo.cols)
@@ -74,19 +83,19 @@ def _zones(geo: R.Geometry) -> tuple[int, int, int]:
     return line, tri, river
 
 
-_ZONES: dict[tuple[int, int], tuple[int, int, int]] = {}
+_ZONES: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
 
-def zones(geo: R.Geometry) -> tuple[int, int, int]:
+def zones(geo: R.Geometry, sea: int = 0) -> tuple[int, int, int]:
     """Cached :func:`_zones`."""
-    key = (geo.rows, geo.cols)
+    key = (geo.rows, geo.cols, sea)
     if key not in _ZONES:
-        _ZONES[key] = _zones(geo)
+        _ZONES[key] = _zones(geo, sea)
     return _ZONES[key]
 
 
-def _reserved(geo: R.Geometry) -> int:
-    line, tri, river = zones(geo)
+def _reserved(geo: R.Geometry, sea: int = 0) -> int:
+    line, tri, river = zones(geo, sea)
     return line | tri | river
 
 
@@ -160,16 +169,19 @@ def _sheet_context(sheet: R.Sheet, left: int) -> tuple[float, float, int, int, b
 
 
 def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int,
-                ctx: tuple[float, float, int, int, bool, float] | None = None) -> float:
+                ctx: tuple[float, float, int, int, bool, float] | None = None,
+                pol: "Policy | None" = None) -> float:
     """Value of drawing ``icon`` on ``cell`` in expected final points (``ctx``: the
     :func:`_sheet_context` of the player's sheet, computed here when None)."""
     sheet = state.sheets[player]
     geo = sheet.geo
     left = R.ROUNDS - state.round
     bit = 1 << cell
-    line, tri, river_row = zones(geo)
+    line, tri, river_row = zones(geo, pol.sea if pol else 0)
     reserved = line | tri | river_row
     penalty = 1.5 if reserved & bit else 0.0
+    if pol is not None and pol.econ and cell == _lj_cell(geo) and not _has_lj(sheet):
+        penalty += pol.w["lj_cell"]
     if ctx is None:
         ctx = _sheet_context(sheet, left)
     fw, sw, wm, food, wood_source, want = ctx
@@ -187,6 +199,10 @@ def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int,
         if not q and not sheet.res[2] and not wood_source:
             per *= 0.3  # no wood for a quarry yet
         return sw * max(0, left - (0 if q else 1)) * per - penalty
+    if icon == R.TREE and pol is not None and pol.econ:
+        v = _econ_tree_value(state, sheet, cell, pol)
+        if v is not None:
+            return v - penalty
     if icon == R.TREE:
         nb4 = geo.m4[cell] & sheet.trees
         lj = sum(1 for j in geo.nb8[cell] if sheet.bld[j] == R.B_LUMBERJACK)
@@ -239,12 +255,13 @@ def _river_value(state: RollIntoTownState, sheet: R.Sheet, cell: int, shape: int
     return v
 
 
-def _coast_value(state: RollIntoTownState, player: int, cell: int) -> tuple[float, int]:
+def _coast_value(state: RollIntoTownState, player: int, cell: int,
+                 pol: "Policy | None" = None) -> tuple[float, int]:
     """Best value and water mask of a coast at ``cell`` (measures the ocean it creates)."""
     sheet = state.sheets[player]
     geo = sheet.geo
     rule = state.game.options["ocean_sides_rule"]
-    line, tri, river_row = zones(geo)
+    line, tri, river_row = zones(geo, pol.sea if pol else 0)
     best = (-1e9, R.N_)
     allowed = [R.COAST_MASKS[a - state.game.A_SIDES] for a in state.game.coast_sides]
     for mask in allowed:
@@ -294,7 +311,8 @@ _ALL_ICONS = frozenset((R.FARM, R.MOUNTAIN, R.TREE, R.RIVER, R.COAST))
 
 
 def _best_per_icon(state: RollIntoTownState, player: int,
-                   needed: frozenset[int] = _ALL_ICONS) -> dict[int, tuple[float, int]]:
+                   needed: frozenset[int] = _ALL_ICONS,
+                   pol: "Policy | None" = None) -> dict[int, tuple[float, int]]:
     """For each icon 1-5 in ``needed``: (best value, draw variant/cell code
     ``var * N + cell``)."""
 
@@ -310,7 +328,7 @@ def _best_per_icon(state: RollIntoTownState, player: int,
     for icon in (R.FARM, R.MOUNTAIN, R.TREE):
         if icon not in needed:
             continue
-        best = max((_cell_value(state, player, icon, c, ctx), c) for c in free_cells)
+        best = max((_cell_value(state, player, icon, c, ctx, pol), c) for c in free_cells)
         out[icon] = (best[0], (icon - 1) * n + best[1])
     river = sheet.river_options() if R.RIVER in needed else None
     if river:
@@ -318,23 +336,24 @@ def _best_per_icon(state: RollIntoTownState, player: int,
         out[R.RIVER] = (best[0], RIVER_VAR[best[2]] * n + best[1])
     if R.COAST not in needed:
         return out
-    line = zones(geo)[0]
+    line = zones(geo, pol.sea if pol else 0)[0]
     water = 0
     for i in range(geo.n):
         if sheet.terrain[i] in (R.COAST, R.OCEAN):
             water |= geo.m4[i]
     cand = R.bits((line | water) & sheet.free) or free_cells[:8]
-    best = max((_coast_value(state, player, c)[0], c) for c in cand)
+    best = max((_coast_value(state, player, c, pol)[0], c) for c in cand)
     out[R.COAST] = (best[0], V_COAST * n + best[1])
     return out
 
 
-def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
+def _discover(state: RollIntoTownState, player: int, rng: random.Random,
+              pol: "Policy | None" = None) -> int:
 
     g = state.game
     legal = state.legal_actions(player)
     if state.pending_coast[player] >= 0:
-        _, mask = _coast_value(state, player, state.pending_coast[player])
+        _, mask = _coast_value(state, player, state.pending_coast[player], pol)
         a = g.A_SIDES + R.COAST_MASKS.index(mask)
         return a if a in legal else legal[0]
     if g.A_FOUNTAIN in legal:
@@ -342,7 +361,7 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     if state.to_draw[player] <= 0 or legal[0] >= g.A_ADJ:
         return g.A_DONE if g.A_DONE in legal else legal[0]
     n = g.n_cells
-    per_icon = _best_per_icon(state, player, _needed_icons(state, player))
+    per_icon = _best_per_icon(state, player, _needed_icons(state, player), pol)
     dice = state.dice[player]
     used, adj = state.used[player], state.adjusted[player]
 
@@ -384,12 +403,17 @@ def _discover(state: RollIntoTownState, player: int, rng: random.Random) -> int:
 
 
 # ----------------------------------------------------------------------------- build
-def _build_value(state: RollIntoTownState, player: int, kind: int, anchor: int) -> float:
+def _build_value(state: RollIntoTownState, player: int, kind: int, anchor: int,
+                 pol: "Policy | None" = None) -> float:
+    if pol is not None and pol.econ:
+        v = _econ_build_value(state, player, kind, anchor, pol)
+        if v is not None:
+            return v
     sheet = state.sheets[player]
     geo = sheet.geo
     left = R.ROUNDS - state.round
     terrain, bld = sheet.terrain, sheet.bld
-    reserved = _reserved(geo)
+    reserved = _reserved(geo, pol.sea if pol else 0)
     pen = 0.8 if reserved >> anchor & 1 else 0.0
     nb8 = geo.nb8[anchor]
     wood_cost = _wood_cost(sheet)
@@ -443,7 +467,8 @@ def _build_value(state: RollIntoTownState, player: int, kind: int, anchor: int) 
     return -9
 
 
-def _build(state: RollIntoTownState, player: int, rng: random.Random) -> int:
+def _build(state: RollIntoTownState, player: int, rng: random.Random,
+           pol: "Policy | None" = None) -> int:
     g = state.game
     legal = state.legal_actions(player)
     n = g.n_cells
@@ -453,11 +478,13 @@ def _build(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     for a in legal:
         if g.A_BUILD <= a < g.A_TRADE:
             kind, anchor = divmod(a - g.A_BUILD, n)
-            v = _build_value(state, player, kind, anchor) + rng.random() * 1e-3
+            v = _build_value(state, player, kind, anchor, pol) + rng.random() * 1e-3
             if v > best:
                 best, best_a = v, a
     if best_a != g.A_DONE or g.A_DONE not in legal:
         return best_a
+    if pol is not None and pol.econ:
+        return _econ_trade(state, player, legal, pol, best_a)
     # market: trade a surplus toward a house (3 food, 2 stone)
     res = sheet.res
     for a in legal:
@@ -469,10 +496,229 @@ def _build(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     return best_a
 
 
+# ----------------------------------------------------------------------------- the town economy
+class Policy:
+    """Settings of the greedy policy: ``sea`` moves the sea line one diagonal further from the
+    corner (``row + col == rows // 2 + sea``: 6 coasts flood 15 cells instead of 5 and 10);
+    ``econ`` turns on the wood economy (:func:`_econ_build_value`, :func:`_econ_trade`) with the
+    weights ``w`` (defaults :data:`W_TOWN`)."""
+
+    __slots__ = ("sea", "econ", "w")
+
+    def __init__(self, sea: int = 0, econ: bool = False,
+                 w: dict[str, float] | None = None) -> None:
+        self.sea = sea
+        self.econ = econ
+        self.w = dict(W_TOWN if w is None else w)
+
+
+W_TOWN: dict[str, float] = {
+    "wood": 0.35,          # points per wood spent once wood comes in (lumberjack or market)
+    "wood_dry": 1.2,       # points per wood spent before
+    "lj": 6.0,             # the first lumberjack beside two trees
+    "lj_cell": 3.0,        # penalty for another icon on the planned lumberjack cell
+    "tree_seed": 3.0,      # one of the first two trees of the forest corner
+    "tree_pair": 1.5,      # ... beside the other
+    "seed_until": 99,      # plant the forest while this many rounds are left (99: never;
+                           # planting from 9 rounds left measured 2-12 points worse)
+    "cut_at": 4,           # trees beside a lumberjack worth cutting when no forest stays
+    "market": 6.0,         # the market early: the 2-for-1 trade turns surplus stone into wood
+    "tavern_fill": 0.6,    # per empty neighbour of a tavern a later house may fill
+    "tavern_cover": 1.0,   # per house beside the tavern that no tavern counts yet
+}
+
+
+def _market(sheet: R.Sheet) -> bool:
+    return bool(sheet.unique_built & R.UNIQUE_BIT["market"])
+
+
+def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: int,
+                      pol: Policy) -> float | None:
+    """The economy policy's value of building ``kind`` at ``anchor`` in expected final points,
+    or None to use the greedy value (:func:`_build_value`).
+
+    * lumberjack: the first one beside two trees is worth ``lj`` (it starts the wood income);
+    * quarry: while no lumberjack stands and the forest corner is still to come, the last wood
+      is kept for the lumberjack (-9);
+    * watermill: the food it adds that the cap does not lose (farms, up to 9 food a round);
+    * tavern: the houses beside it that no tavern counts yet plus ``tavern_fill`` per empty
+      neighbour a later house may fill; cathedral: its 10 points;
+    * market: ``market`` early (its 2-for-1 trade turns surplus stone into wood).
+
+    Wood is worth ``wood`` a unit once it comes in (a lumberjack beside trees, or the market),
+    ``wood_dry`` before."""
+    w = pol.w
+    sheet = state.sheets[player]
+    left = R.ROUNDS - state.round
+    geo = sheet.geo
+    bld, terrain = sheet.bld, sheet.terrain
+    source = _market(sheet) or _wood_source(sheet)
+    wv = w["wood"] if source else w["wood_dry"]
+    reserved = _reserved(geo, pol.sea)
+    pen = 0.8 if reserved >> anchor & 1 else 0.0
+    nb8 = geo.nb8[anchor]
+    if kind == R.K_MARKET:
+        return w["market"] - 4 * STONE_VALUE if left > 3 else None
+    if kind == R.K_LUMBERJACK:
+        if _has_lj(sheet):
+            return -9 if _wood_source(sheet) or left > 6 else None
+        tr = sum(1 for j in nb8 if terrain[j] == R.TREE)
+        if tr < 2 or left < 4:
+            return None
+        return w["lj"] + 0.5 * tr - pen
+    if kind == R.K_QUARRY:
+        if (not _has_lj(sheet) and sheet.res[2] <= 1 and left >= w["seed_until"] - 1
+                and (sheet.trees & _forest_site(geo) or left >= w["seed_until"])):
+            return -9
+        return None
+    if kind == R.K_WATERMILL:
+        farms = terrain.count(R.FARM)
+        food_in = sheet.income()[0]
+        usable = min(farms, max(0, R.CAP - food_in))
+        return _balance(sheet)[0] * usable * (left - 1) - 3 * wv - pen
+    if kind == R.K_TAVERN:
+        houses = sum(1 for j in nb8 if bld[j] == R.B_HOUSE and not any(
+            bld[k] == R.B_TAVERN for k in geo.nb8[j]))
+        free8 = sum(1 for j in nb8 if sheet.free >> j & 1 and not reserved >> j & 1)
+        future = min(free8, 2.5 * max(0, left - 1))
+        return w["tavern_cover"] * houses + w["tavern_fill"] * future - 5 * wv - pen
+    if kind in (R.K_CATHEDRAL, R.K_CATHEDRAL_M):
+        cells = [anchor + dr * geo.cols + dc for dr, dc, _ in R.BUILD_KINDS[kind][1]]
+        p = sum(1 for i in cells if reserved >> i & 1)
+        return 10 - 7 * wv - 0.5 * p
+    return None
+
+
+def _econ_trade(state: RollIntoTownState, player: int, legal: list[int], pol: Policy,
+                done: int) -> int:
+    """The economy policy's trade once no building is worth its cost: the greedy's trade toward
+    a house first, then surplus stone (more than the next round's houses need, or what the cap
+    would lose at the collect) for wood; in the last round everything toward wood when that
+    pays for a tavern or the cathedral this phase. ``done`` when no trade is wanted."""
+    g = state.game
+    sheet = state.sheets[player]
+    res = sheet.res
+    trades = {a - g.A_TRADE for a in legal if g.A_TRADE <= a < g.A_CUT}
+    if not trades:
+        return done
+    stone_wood = 1 * 3 + 2
+    food_wood = 0 * 3 + 2
+    for k in sorted(trades):  # the greedy's rule: toward a house (3 food, 2 stone)
+        give, take = divmod(k, 3)
+        need_after = [3 - res[0], 2 - res[1], 0]
+        if give != 2 and need_after[take] > 0 and res[give] - 2 >= [3, 2][give]:
+            return g.A_TRADE + k
+    if res[2] >= R.CAP:
+        return done
+    left = R.ROUNDS - state.round
+    food_in, stone_in = sheet.income()
+    if left <= 1:
+        # last build phase: leftovers are worth nothing; trade them into a wooden building
+        wood = res[2] + res[1] // 2 + res[0] // 2
+        want = 0
+        if not sheet.unique_built & R.UNIQUE_BIT["cathedral"] and (
+                sheet.anchor_mask(R.K_CATHEDRAL) or sheet.anchor_mask(R.K_CATHEDRAL_M)):
+            want = 7
+        elif sheet.free:
+            want = 5
+        if want and wood >= want and res[2] < want:
+            if stone_wood in trades:
+                return g.A_TRADE + stone_wood
+            if food_wood in trades:
+                return g.A_TRADE + food_wood
+        return done
+    food_next = min(R.CAP, res[0] + food_in)
+    houses_next = min(3, food_next // 3)
+    keep = max(0, 2 * houses_next - stone_in)
+    if stone_wood in trades and (res[1] - 2 >= keep or res[1] + stone_in > R.CAP + 1):
+        return g.A_TRADE + stone_wood
+    if food_wood in trades and res[0] + food_in > R.CAP + 1:
+        return g.A_TRADE + food_wood
+    return done
+
+
+def _lj_cell(geo: R.Geometry) -> int:
+    """The economy policy's lumberjack cell: row 1, the second column from the east edge (its
+    8 neighbours are the forest corner, far from the sea corner and the river row)."""
+    return geo.cols + geo.cols - 2
+
+
+def _forest_site(geo: R.Geometry) -> int:
+    """The 8 neighbours of :func:`_lj_cell` (bitset): where the economy policy plants trees."""
+    return geo.m8[_lj_cell(geo)]
+
+
+def _has_lj(sheet: R.Sheet) -> bool:
+    return R.B_LUMBERJACK in sheet.bld
+
+
+def _econ_tree_value(state: RollIntoTownState, sheet: R.Sheet, cell: int,
+                     pol: Policy) -> float | None:
+    """The economy policy's value of a tree at ``cell``, or None for the greedy value: early in
+    the game the first two trees of a forest beside the lumberjack cell (``tree_seed``, plus
+    ``tree_pair`` for a tree beside one already there) start the wood income; once a forest
+    stands there, growth brings the rest and another tree is worth little."""
+    geo = sheet.geo
+    w = pol.w
+    left = R.ROUNDS - state.round
+    site = _forest_site(geo)
+    planted = (sheet.trees & site).bit_count()
+    if left < w["seed_until"] or planted >= 2:
+        return None if planted < 2 else 0.1
+    if not site >> cell & 1:
+        return None
+    v = w["tree_seed"]
+    if geo.m4[cell] & sheet.trees & site:
+        v += w["tree_pair"]
+    return v
+
+
+def _econ_collect(state: RollIntoTownState, player: int, pol: Policy) -> int:
+    """The economy policy's collect: cut where ``cut_at`` trees stand beside a lumberjack (or
+    fewer when a forest stays elsewhere, the wood completes a wanted building, or the game is
+    nearly over); never for wood the cap would lose."""
+    g = state.game
+    legal = state.legal_actions(player)
+    sheet = state.sheets[player]
+    left = R.ROUNDS - state.round
+    wood = sheet.res[2]
+    w = pol.w
+    best, best_a = 0.0, g.A_DONE if g.A_DONE in legal else legal[0]
+    for a in legal:
+        if not g.A_CUT <= a < g.A_GROW:
+            continue
+        cell = a - g.A_CUT
+        cutm = sheet.geo.m8[cell] & sheet.trees
+        n = cutm.bit_count()
+        gain = min(n, R.CAP - wood)
+        if gain <= 0:
+            continue
+        rest = sheet.trees & ~cutm
+        forest_left = any(grp & (grp - 1) for grp in sheet.tree_groups(rest))
+        ok = n >= w["cut_at"] or left <= 2 or (forest_left and n >= 2)
+        if ok and n > gain + 1:
+            ok = False  # most of it would be lost to the cap
+        v = float(gain) if ok else 0.0
+        if v > best:
+            best, best_a = v, a
+    return best_a
+
+
+TOWN = Policy(sea=1, econ=True)
+"""The economy policy of the ``hard`` and ``expert`` levels (see :class:`Policy`)."""
+
+
+def town_action(state: RollIntoTownState, player: int, rng: random.Random) -> int | None:
+    """The economy policy's move (:func:`greedy_action` with :data:`TOWN`)."""
+    return greedy_action(state, player, rng, TOWN)
+
+
 # ----------------------------------------------------------------------------- collect, grow
-def _collect(state: RollIntoTownState, player: int) -> int:
+def _collect(state: RollIntoTownState, player: int, pol: "Policy | None" = None) -> int:
     """Use a lumberjack when the wood is not lost to the cap, and keep a forest growing unless
     wood is short or the game is nearly over."""
+    if pol is not None and pol.econ:
+        return _econ_collect(state, player, pol)
     g = state.game
     legal = state.legal_actions(player)
     sheet = state.sheets[player]
@@ -500,12 +746,13 @@ def _collect(state: RollIntoTownState, player: int) -> int:
     return best_a
 
 
-def _grow(state: RollIntoTownState, player: int, rng: random.Random) -> int:
+def _grow(state: RollIntoTownState, player: int, rng: random.Random,
+          pol: "Policy | None" = None) -> int:
     g = state.game
     legal = state.legal_actions(player)
     sheet = state.sheets[player]
     geo = sheet.geo
-    reserved = _reserved(geo)
+    reserved = _reserved(geo, pol.sea if pol else 0)
     best, best_a = -1e9, legal[0]
     for a in legal:
         if not g.A_GROW <= a < g.A_DONE:
@@ -519,19 +766,21 @@ def _grow(state: RollIntoTownState, player: int, rng: random.Random) -> int:
     return best_a
 
 
-def greedy_action(state: RollIntoTownState, player: int, rng: random.Random) -> int | None:
-    """The plan-following greedy move of ``player`` (None at chance or terminal nodes)."""
+def greedy_action(state: RollIntoTownState, player: int, rng: random.Random,
+                  pol: "Policy | None" = None) -> int | None:
+    """The plan-following greedy move of ``player`` (None at chance or terminal nodes);
+    ``pol`` None is the ``normal`` level's policy, :data:`TOWN` the economy policy."""
     ph = state.phase
     if player < 0 or state.done[player]:
         return None
     if ph == DISCOVER:
-        return _discover(state, player, rng)
+        return _discover(state, player, rng, pol)
     if ph == BUILD:
-        return _build(state, player, rng)
+        return _build(state, player, rng, pol)
     if ph == COLLECT:
-        return _collect(state, player)
+        return _collect(state, player, pol)
     if ph == MAINTAIN:
-        return _grow(state, player, rng)
+        return _grow(state, player, rng, pol)
     return None
 
 
@@ -547,7 +796,7 @@ MAX_SAMPLES = 24
 
 
 def plan_candidates(state: RollIntoTownState, player: int, rng: random.Random,
-                    width: int) -> list[int]:
+                    width: int, pol: Policy | None = None) -> list[int]:
     """The draws the planner compares in the discover phase, best greedy value first: the
     greedy move, then the best-valued draw of each other icon the unused dice show (at most
     ``width`` in all). Empty when there is nothing to compare (not the discover phase, a
@@ -560,10 +809,10 @@ def plan_candidates(state: RollIntoTownState, player: int, rng: random.Random,
     n = g.n_cells
     legal = state.legal_actions(player)
     legal_set = set(legal)
-    first = greedy_action(state, player, random.Random(rng.getrandbits(32)))
+    first = greedy_action(state, player, random.Random(rng.getrandbits(32)), pol)
     if first is None or first >= g.A_ADJ:
         return []  # town hall, fountain or done: the greedy's own rule decides
-    per_icon = _best_per_icon(state, player)
+    per_icon = _best_per_icon(state, player, _ALL_ICONS, pol)
     dice, used = state.dice[player], state.used[player]
     scored: list[tuple[float, int]] = []
     for icon, (val, code) in per_icon.items():
@@ -584,12 +833,13 @@ def plan_candidates(state: RollIntoTownState, player: int, rng: random.Random,
 
 
 def rollout_value(state: RollIntoTownState, player: int, action: int, seed: int,
-                  deadline: float | None = None) -> float | None:
+                  deadline: float | None = None, pol: Policy | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> float | None:
     """Final score of ``player`` after ``action`` when every player then plays the greedy
     policy and the future dice are drawn from ``random.Random(seed)`` (a sampled future: the
     state's own seed and history are never consulted). ``state`` is not changed. With a
-    ``deadline`` (a ``time.perf_counter()`` value) the play-out gives up, returning None, when
-    a new round starts after it."""
+    ``deadline`` (a ``clock()`` value) the play-out gives up, returning None, when
+    a new round starts after it. ``pol``: the play-out policy (:func:`greedy_action`'s)."""
     sim = state.clone()
     sim.apply_legal(action, player)
     dice_rng = random.Random(seed)
@@ -599,11 +849,11 @@ def rollout_value(state: RollIntoTownState, player: int, action: int, seed: int,
         if cp == TERMINAL:
             break
         if cp == CHANCE:
-            if deadline is not None and not sim.rolled and time.perf_counter() > deadline:
+            if deadline is not None and not sim.rolled and clock() > deadline:
                 return None
             sim.apply_legal(sim.sample_chance(dice_rng))
             continue
-        a = greedy_action(sim, cp, play_rng)
+        a = greedy_action(sim, cp, play_rng, pol)
         if a is None:  # pragma: no cover - greedy always moves for an active player
             a = sim.legal_actions(cp)[0]
         sim.apply_legal(a, cp)
@@ -611,7 +861,9 @@ def rollout_value(state: RollIntoTownState, player: int, action: int, seed: int,
 
 
 def planned_action(state: RollIntoTownState, player: int, rng: random.Random,
-                   seconds: float) -> int | None:
+                   seconds: float, pol: Policy | None = None,
+                   rate: float = ROUND_ROLLOUTS_PER_SECOND, max_samples: int = MAX_SAMPLES,
+                   clock: Callable[[], float] = time.perf_counter) -> int | None:
     """The planner's move for ``player``: in the discover phase it compares the greedy draw
     with the best draw of each other icon on the dice by sampling futures (the rest of the
     game's dice drawn from ``rng``, the same futures for every candidate) and playing them out
@@ -624,31 +876,36 @@ def planned_action(state: RollIntoTownState, player: int, rng: random.Random,
     :data:`MAX_SAMPLES`, at least 2 or none; three candidates only when each gets two futures,
     else two), so moves are deterministic for a seed; a clock check stops the
     sampling early if the machine is slower than budgeted (then, and only then, the move may
-    depend on the load). Returns None at chance or terminal nodes."""
+    depend on the load). Returns None at chance or terminal nodes.
+
+    ``pol`` is the policy of the candidates and play-outs (default: the ``normal`` greedy),
+    ``rate`` the rounds of play budgeted per second, ``max_samples`` the futures' cap and
+    ``clock`` the safety net's clock (the defaults are the first planner's; the levels play
+    :func:`town_planned_action`)."""
     if player < 0 or state.phase not in (DISCOVER, BUILD, COLLECT, MAINTAIN) \
             or state.done[player]:
         return None
-    start = time.perf_counter()
+    start = clock()
     left = R.ROUNDS - state.round
-    futures = seconds * ROUND_ROLLOUTS_PER_SECOND / left  # rollouts to the end affordable
+    futures = seconds * rate / left  # rollouts to the end affordable
     width = 3 if futures >= 6 else 2  # three candidates only with two futures each
-    cands = plan_candidates(state, player, rng, width)
+    cands = plan_candidates(state, player, rng, width, pol)
     if len(cands) < 2:
-        return greedy_action(state, player, rng)
-    samples = min(MAX_SAMPLES, int(futures / len(cands)))
+        return greedy_action(state, player, rng, pol)
+    samples = min(max_samples, int(futures / len(cands)))
     if samples < 2:
         return cands[0]
     totals = [0.0] * len(cands)
     deadline = start + seconds * 0.9
     seeds = [rng.getrandbits(32) for _ in range(samples)]
     for seed in seeds:
-        t = time.perf_counter()
-        values = [rollout_value(state, player, a, seed, deadline) for a in cands]
+        t = clock()
+        values = [rollout_value(state, player, a, seed, deadline, pol, clock) for a in cands]
         if None in values:
             break  # the allowance ran out within this future: it is not counted
         for k, v in enumerate(values):
             totals[k] += v  # type: ignore[operator]
-        now = time.perf_counter()
+        now = clock()
         if now + (now - t) > deadline:
             break  # another future would overrun the allowance
     best = 0
@@ -656,6 +913,24 @@ def planned_action(state: RollIntoTownState, player: int, rng: random.Random,
         if totals[k] > totals[best] + 1e-9:
             best = k
     return cands[best]
+
+
+TOWN_RATE = 150
+"""Rounds of play the levels' planner budgets per second of allowance (an economy-policy
+round costs about 5 ms of CPU: about 0.75 s of CPU for a 1 s move at most)."""
+
+TOWN_MAX_SAMPLES = 48
+"""The levels' planner: at most this many sampled futures per candidate."""
+
+
+def town_planned_action(state: RollIntoTownState, player: int, rng: random.Random,
+                        seconds: float) -> int | None:
+    """The ``hard`` and ``expert`` move: :func:`planned_action` with the economy policy
+    :data:`TOWN` for the candidates and the play-outs, :data:`TOWN_RATE` rounds a second and
+    the safety net on the process's CPU time (``time.process_time``), so that the load of a
+    shared machine does not cut the sampling short."""
+    return planned_action(state, player, rng, seconds, TOWN, TOWN_RATE, TOWN_MAX_SAMPLES,
+                          time.process_time)
 
 
 class RollIntoTownStrategy(Strategy):
@@ -672,5 +947,6 @@ class RollIntoTownStrategy(Strategy):
 
     def planned_action(self, state: RollIntoTownState, player: int,  # type: ignore[override]
                        rng: random.Random, seconds: float) -> int | None:
-        """The sampled-futures planner of the hard and expert levels (:func:`planned_action`)."""
-        return planned_action(state, player, rng, seconds)
+        """The sampled-futures planner of the hard and expert levels
+        (:func:`town_planned_action`)."""
+        return town_planned_action(state, player, rng, seconds)
