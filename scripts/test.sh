@@ -45,7 +45,6 @@ fi
 .venv/bin/python -m pip install -q -e '.[rl,ray,parquet,postgres]'
 # in parallel (pytest-xdist), one worker a core of the CI machine (2): the sequential suite keeps
 # one core busy almost all the time (its CPU time is ~90 % of its wall time), and more workers
-# than cores would only slow the tests that bound a latency (a websocket within 200 ms). Tests
-# that share one expensive module fixture (the Ray head) carry an xdist_group mark and run on
-# one worker (--dist loadgroup). CB_TEST_WORKERS=N sets the count; 0 runs in this one process.
-exec .venv/bin/python -m pytest -p no:cacheprovider -n "${CB_TEST_WORKERS:-2}" --dist loadgroup "$@"
+# than cores would only slow the tests that bound a latency (a websocket within 200 ms).
+# CB_TEST_WORKERS=N sets the count; 0 runs in this one process.
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${CB_TEST_WORKERS:-2}" --dist load "$@"

@@ -21,7 +21,7 @@ from citybuilders.sim.run import progress_path, run_to_file
 from .conftest import cli_process
 from .rayhead import LOOPBACK_ENV, cmdline, descendants, free_port, start_head, stop_head
 
-pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("ray")]  # one Ray head (module fixture)
+pytestmark = pytest.mark.ray
 
 GAMES = 2000
 

@@ -162,7 +162,6 @@ def kb_reference(tmp_path_factory):
 KILL_DELAY = round(random.Random(2026).uniform(0.0, 0.15), 3)
 
 
-@pytest.mark.xdist_group("kb_reference")  # one reference run (module fixture) for both
 @pytest.mark.parametrize("sig,extra_delay", [(signal.SIGKILL, KILL_DELAY),
                                              (signal.SIGINT, 0.05)])
 def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: int,
