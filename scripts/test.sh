@@ -43,4 +43,8 @@ fi
 # Ray and pyarrow (tests/sim: a real Ray head, Parquet output), psycopg (tests/server on
 # PostgreSQL)
 .venv/bin/python -m pip install -q -e '.[rl,ray,parquet,postgres]'
-exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
+# in parallel (pytest-xdist), one worker a core of the CI machine (2): the sequential suite keeps
+# one core busy almost all the time (its CPU time is ~90 % of its wall time), and more workers
+# than cores would only slow the tests that bound a latency (a websocket within 200 ms).
+# CB_TEST_WORKERS=N sets the count; 0 runs in this one process.
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${CB_TEST_WORKERS:-2}" --dist load "$@"

@@ -38,9 +38,10 @@ class Server:
         self.http = httpx.Client(base_url=self.base, timeout=30)
         """One client for every request (a new httpx client per request costs ~0.1 s)."""
 
-    def start(self, timeout: float = 30.0) -> "Server":
+    def start(self, timeout: float = 120.0) -> "Server":
         """Start the process and wait until ``/api/health`` answers (RuntimeError with the
-        server's stderr if it exits first)."""
+        server's stderr if it exits first, or after ``timeout`` seconds: a bound for a server
+        that never answers, with room for a loaded machine; a quick start returns at once)."""
         self.proc = subprocess.Popen([sys.executable, SCRIPT, str(self.port), self.db],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      env={**os.environ, **self.env})

@@ -30,7 +30,9 @@ def long_server(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 30
+        # waits on the health check (no cost when the start is quick); the bound only turns a
+        # server that never answers into a failure, so it leaves room for a loaded machine
+        deadline = time.time() + 120
         while True:
             try:
                 if httpx.get(base + "/api/health", timeout=0.5).status_code == 200:
@@ -38,6 +40,8 @@ def long_server(tmp_path):
             except httpx.HTTPError:
                 time.sleep(0.1)
             if proc.poll() is not None or time.time() > deadline:
+                proc.kill()  # before reading: a living process never ends its stderr
+                proc.wait(10)
                 raise RuntimeError("server did not start: " + proc.stderr.read().decode())
         yield base, port, proc
     finally:
