@@ -259,6 +259,14 @@ def main() -> None:
                 for label, xs in rates.items():
                     print(f"median {label:16} {statistics.median(xs):8.1f} games/s "
                           f"(rounds: {', '.join(f'{x:.1f}' for x in xs)})", flush=True)
+                if "ray (2 workers)" in rates:
+                    # the figure to quote: the round ratios swing by +-10 % on a shared machine
+                    ratios = [r / q for r, q in zip(rates["ray (2 workers)"],
+                                                    rates["local --jobs 2"])]
+                    print(f"ray / local --jobs 2: ratio of the medians "
+                          f"{statistics.median(rates['ray (2 workers)']) / statistics.median(rates['local --jobs 2']):.3f}, "
+                          f"median of the round ratios {statistics.median(ratios):.3f} "
+                          f"(rounds: {', '.join(f'{x:.3f}' for x in ratios)})", flush=True)
         if opts.rss_games:
             out = Path(tmp) / "big.jsonl"
             if opts.rss_executor == "ray":
