@@ -338,3 +338,13 @@ def test_examples_are_the_documented_ones():
             pass  # abridged examples (with ...)
     for path in sorted(EXAMPLES.glob("*.json")):
         assert json.loads(path.read_text(encoding="utf-8")) in documented, path.name
+
+
+def test_roll_builder_column_is_the_sheets_name_in_the_readers_language():
+    """The score table's column of a shipped sheet is its name in the page's language (the
+    English name was shown on the Portuguese and Chinese pages)."""
+    from citybuilders.server.scorer import score_position
+
+    names = [score_position("roll-builder", {"sheet": "rivermouth"}, lang)[1]["columns"]
+             for lang in ("en", "pt_BR", "zh_Hant")]
+    assert names == [["Rivermouth"], ["Foz do Rio"], ["河口鎮"]]

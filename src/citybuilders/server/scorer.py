@@ -361,7 +361,11 @@ def _rb_result(data: Any, result: Any, tr: Any, gettext: Callable[[str], str]
     hl: dict[str, list[str]] = {r["id"]: [] for r in rows}
     if state is not None:
         hl.update(rb_what_scored(state, 0, js["parts"]))
-    return {"columns": [result.sheet], "rows": rows, "totals": [js["total"]],
+    sheet = result.sheet
+    sid = data.get("sheet") if isinstance(data, Mapping) else None
+    if isinstance(sid, str) and sheet == rb_texts.SHEET_NAMES.get(sid):
+        sheet = tr.SHEET_NAMES.get(sid, sheet)  # a shipped sheet's name in the reader's language
+    return {"columns": [sheet], "rows": rows, "totals": [js["total"]],
             "highlight": {"0": hl}}
 
 
