@@ -1041,17 +1041,7 @@ def _next_turn_value(end: "RollBuilderState", player: int, roll: tuple[int, int]
     s = end.clone()
     s.apply_legal(roll[0] - 1)
     s.apply_legal(roll[1] - 1)
-    dies = _to_die_decision(s, player)
-    if not dies:
-        _end_turn(s, player)
-        return _valued(s, player)
-    best = -1e18
-    for d in dies:
-        s2 = s.clone()
-        s2.apply_legal(d, player)
-        _end_turn(s2, player)
-        best = max(best, _valued(s2, player))
-    return best
+    return _rest_value(s, player)
 
 
 class RollBuilderStrategy(Strategy):

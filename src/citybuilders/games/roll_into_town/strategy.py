@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from ...core.game import CHANCE, TERMINAL
 from ...core.view import Strategy
@@ -673,28 +673,40 @@ def _econ_tree_value(state: RollIntoTownState, sheet: R.Sheet, cell: int,
     return v
 
 
+def _cuts(state: RollIntoTownState, player: int
+          ) -> tuple[int, Iterator[tuple[int, int, int, bool, int]]]:
+    """The collect step's default action (done, else the first legal one) and, lazily, each
+    lumberjack cut that brings wood the cap keeps: ``(action, trees cut, wood gained, whether
+    a forest of 2+ trees stays, wood held)`` in legal-action order."""
+    g = state.game
+    legal = state.legal_actions(player)
+    sheet = state.sheets[player]
+    wood = sheet.res[2]
+
+    def each() -> Iterator[tuple[int, int, int, bool, int]]:
+        for a in legal:
+            if not g.A_CUT <= a < g.A_GROW:
+                continue
+            cutm = sheet.geo.m8[a - g.A_CUT] & sheet.trees
+            n = cutm.bit_count()
+            gain = min(n, R.CAP - wood)
+            if gain <= 0:
+                continue
+            rest = sheet.trees & ~cutm
+            yield a, n, gain, any(grp & (grp - 1) for grp in sheet.tree_groups(rest)), wood
+
+    return (g.A_DONE if g.A_DONE in legal else legal[0]), each()
+
+
 def _econ_collect(state: RollIntoTownState, player: int, pol: Policy) -> int:
     """The economy policy's collect: cut where ``cut_at`` trees stand beside a lumberjack (or
     fewer when a forest stays elsewhere, the wood completes a wanted building, or the game is
     nearly over); never for wood the cap would lose."""
-    g = state.game
-    legal = state.legal_actions(player)
-    sheet = state.sheets[player]
     left = R.ROUNDS - state.round
-    wood = sheet.res[2]
     w = pol.w
-    best, best_a = 0.0, g.A_DONE if g.A_DONE in legal else legal[0]
-    for a in legal:
-        if not g.A_CUT <= a < g.A_GROW:
-            continue
-        cell = a - g.A_CUT
-        cutm = sheet.geo.m8[cell] & sheet.trees
-        n = cutm.bit_count()
-        gain = min(n, R.CAP - wood)
-        if gain <= 0:
-            continue
-        rest = sheet.trees & ~cutm
-        forest_left = any(grp & (grp - 1) for grp in sheet.tree_groups(rest))
+    best_a, cuts = _cuts(state, player)
+    best = 0.0
+    for a, n, gain, forest_left, _wood in cuts:
         ok = n >= w["cut_at"] or left <= 2 or (forest_left and n >= 2)
         if ok and n > gain + 1:
             ok = False  # most of it would be lost to the cap
@@ -719,23 +731,10 @@ def _collect(state: RollIntoTownState, player: int, pol: "Policy | None" = None)
     wood is short or the game is nearly over."""
     if pol is not None and pol.econ:
         return _econ_collect(state, player, pol)
-    g = state.game
-    legal = state.legal_actions(player)
-    sheet = state.sheets[player]
     left = R.ROUNDS - state.round
-    wood = sheet.res[2]
-    best, best_a = 0.0, g.A_DONE if g.A_DONE in legal else legal[0]
-    for a in legal:
-        if not g.A_CUT <= a < g.A_GROW:
-            continue
-        cell = a - g.A_CUT
-        cutm = sheet.geo.m8[cell] & sheet.trees
-        n = cutm.bit_count()
-        gain = min(n, R.CAP - wood)
-        if gain <= 0:
-            continue
-        rest = sheet.trees & ~cutm
-        forest_left = any(grp & (grp - 1) for grp in sheet.tree_groups(rest))
+    best_a, cuts = _cuts(state, player)
+    best = 0.0
+    for a, n, gain, forest_left, wood in cuts:
         v = float(gain)
         if not forest_left and left > 2 and wood + gain < 5 and n < 3:
             v -= W["cut_keep"] * 2  # the last forest: let it grow unless wood is short
