@@ -256,6 +256,28 @@ def test_keyboard_places_and_removes(page, live_server):
     assert page.locator("#board .kb-settlement").count() == 1 and "#p=" in link
 
 
+def test_tool_buttons_do_not_redraw_the_board(page, live_server):
+    """Choosing a player or a piece changes what the next click places, not the position: no
+    score request, the same board element (a board redrawn between mouse-down and mouse-up
+    loses the click that follows; the Crossroads rebuild test once lost one that way)."""
+    open_game(page, live_server, "kingdom-builder")
+    page.wait_for_timeout(400)
+    page.wait_for_load_state("networkidle")  # the tab's own score answer has been drawn
+    scored = []
+    page.on("request", lambda r: scored.append(r.url) if "/api/score/" in r.url else None)
+    page.evaluate("window.cbBoard = document.querySelector('#board svg')")
+    page.click('#palette [data-player="1"]')
+    page.click('#palette [data-piece="settlements"]')
+    assert page.get_attribute('#palette [data-player="1"]', "aria-pressed") == "true"
+    page.wait_for_timeout(400)  # well past the 60 ms the page waits before scoring
+    assert scored == []
+    assert page.evaluate("window.cbBoard === document.querySelector('#board svg')")
+    click_key(page, "hex:0,0")  # the click right after places P2's settlement
+    assert len(scored) == 1 and page.locator("#board .kb-settlement").count() == 1
+    # P2: Knights 2 (one on row 0) + Lords 12; P1, second with 0: Lords 6
+    assert shown_table(page)["total"] == [6, 14]
+
+
 def test_highlight_what_scored(page, live_server):
     data = json.loads((EXAMPLES / "roll-into-town.json").read_text(encoding="utf-8"))
     link_page = page

