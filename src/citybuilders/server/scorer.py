@@ -400,14 +400,10 @@ def score_position(game: str, data: Any, lang: str = "en", draw: bool = False,
             answer.update(_rb_result(data, result, tr, gettext))
         status = 200
     except CitybuildersError as exc:
-        english = str(exc).splitlines()[0] if str(exc) else ""
-        if not english:
-            english = "file: not a valid score file"
-            message = localize(N_("file: not a valid score file"), lang)
-        else:
-            # the reader's language (the field name that starts it stays the file's own key)
-            message = localize(message_of(exc), lang).splitlines()[0]
-        field = field_of(english)
+        # the reader's language; the field comes from the English text (the file's own key)
+        text = message_of(exc) if str(exc) else N_("file: not a valid score file")
+        message = localize(text, lang).splitlines()[0]
+        field = field_of(str(text).splitlines()[0])
         status = 400
         answer = {"game": game, "error": message, "field": field, "keys": []}
         try:
