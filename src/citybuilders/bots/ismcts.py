@@ -283,22 +283,9 @@ class ISMCTSBot(Bot):
                 node = best
                 det.apply_legal(best_a, acting)
                 path.append(node)
-            # rollout: random actions, to the end or for rollout_depth player actions
-            # (chance outcomes are skipped inline, as _skip_chance does: the same calls on det
-            # and rng, one function call fewer per action on this hot loop)
-            depth = self.rollout_depth
-            cp = det.current_player()
-            while cp != TERMINAL:
-                if cp == CHANCE:
-                    det.apply_legal(det.sample_chance(rng))
-                    cp = det.current_player()
-                    continue
-                if depth is not None:
-                    if depth <= 0:
-                        break
-                    depth -= 1
-                det.apply_legal(det.sample_action(rng, cp), cp)
-                cp = det.current_player()
+            # rollout: random actions, to the end or for rollout_depth player actions (a
+            # game may fuse the loop: State.playout keeps the same moves and draws)
+            det.playout(rng, self.rollout_depth)
             if margin:
                 ranks, margins = self._values(det)
                 for m in margins:

@@ -485,6 +485,28 @@ class State(ABC):
                 return a
         return outcomes[-1][0]
 
+    def playout(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """Play random moves in place: to the end, or until ``max_actions`` player actions.
+
+        The rollout of a tree search. Chance outcomes are drawn with :meth:`sample_chance` and
+        do not count towards ``max_actions``; a player's move is :meth:`sample_action`. A stop
+        at ``max_actions`` leaves the state with a player (not chance) to move. Contract (games'
+        fast overrides keep it exactly): the state afterwards (history included) and the draws
+        taken from ``rng`` are those of this loop, so a search plays the same moves for the same
+        seed whether a game overrides it or not.
+        """
+        left = -1 if max_actions is None else max_actions
+        cp = self.current_player()
+        while cp != TERMINAL:
+            if cp == CHANCE:
+                self.apply_legal(self.sample_chance(rng))
+            else:
+                if left == 0:
+                    return
+                left -= 1
+                self.apply_legal(self.sample_action(rng, cp), cp)
+            cp = self.current_player()
+
     def clone(self) -> "State":
         """A fully independent copy."""
         s = self._clone()
