@@ -46,7 +46,11 @@ CB.keyed = (board, key) => {
 CB.lang = document.documentElement.lang || "en";
 CB.withLang = (url) => url + (url.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(CB.lang);
 CB.api = async (url, opts) => {
-  const res = await fetch(CB.withLang(url), opts);
+  // a request that never reached the server (connection lost, server restarting) is an error
+  // answer like any other (status 0): a caller's "busy" flag must not stay set for ever
+  let res;
+  try { res = await fetch(CB.withLang(url), opts); }
+  catch (e) { return { ok: false, status: 0, data: { error: CB.t("the server could not be reached; try again") } }; }
   let data = null;
   try { data = await res.json(); } catch (e) { data = { error: CB.t("bad server reply") }; }
   return { ok: res.ok, status: res.status, data };
