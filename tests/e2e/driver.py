@@ -28,15 +28,21 @@ _PICK = """(sel) => {
   const el = document.querySelector(sel);
   const before = [document.body.dataset.stateId, document.body.dataset.prefix,
                   document.body.dataset.confirming];
-  if (!el) return {before, point: null, found: false};
+  if (!el) return {before, point: null, found: false, key: null};
+  const key = el.getAttribute("data-key") || el.textContent;
   el.scrollIntoView({block: "nearest", inline: "nearest"});
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hit = document.elementFromPoint(x, y);
   const point = hit && (hit === el || el.contains(hit)) ? [x, y] : null;
   if (!point) el.setAttribute("data-e2e-pick", "1");
-  return {before, point, found: true};
+  return {before, point, found: true, key};
 }"""
+_PAGE_NOW = """(sel) => ({data: {...document.body.dataset},
+  status: (document.getElementById("status") || {}).textContent,
+  error: (document.getElementById("error") || {}).textContent,
+  targets: Array.from(document.querySelectorAll(sel)).slice(0, 8)
+    .map((e) => e.getAttribute("data-key") || e.textContent)})"""
 _CHANGED = """([sid, pre, conf]) => document.body.dataset.stateId !== sid ||
   document.body.dataset.prefix !== pre || document.body.dataset.confirming !== conf"""
 
@@ -57,7 +63,15 @@ def step(page, timeout: float = 15.0) -> bool:
         page.mouse.click(*pick["point"])
     else:
         page.locator("[data-e2e-pick]").dispatch_event("click")
-    page.wait_for_function(_CHANGED, arg=pick["before"], timeout=timeout * 1000)
+    try:
+        page.wait_for_function(_CHANGED, arg=pick["before"], timeout=timeout * 1000)
+    except Exception as exc:  # say what was clicked and what the page shows (a CI flake's clue)
+        now = page.evaluate(_PAGE_NOW, TARGETS)
+        raise AssertionError(
+            f"clicking {pick['key']!r} ({'at ' + str(pick['point']) if pick['point'] else 'event'})"
+            f" changed nothing in {timeout} s; before {pick['before']}, now {now}; js errors "
+            f"{getattr(page, 'js_errors', None)}, console {getattr(page, 'console_errors', None)}"
+        ) from exc
     return True
 
 
