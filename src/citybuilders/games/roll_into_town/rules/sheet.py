@@ -12,7 +12,7 @@ from typing import Any
 from ..loader import (B_HARBOR, B_LIGHT_TOP, B_LUMBERJACK, B_QUARRY, B_WATERMILL, BUILD_KINDS, CAP,
                       COAST, COAST_MASKS, CORNER_PAIRS, E_, EMPTY, FARM,
                       FOUNTAIN_USES, FREE_KINDS, K_CATHEDRAL, K_CATHEDRAL_M,
-                      K_HARBOR, K_LIGHTHOUSE, K_WATERMILL, KIND_COST,
+                      K_HARBOR, K_LIGHTHOUSE, K_QUARRY, K_WATERMILL, KIND_COST,
                       KIND_UNIQUE, MOUNTAIN, N_, OCEAN, RIVER, RIVER_SHAPES,
                       S_, START, TOWN_HALL, TOWN_HALL_USES, TREE, W_)
 from ..scoring import score_parts
@@ -25,6 +25,12 @@ SHEET_FIELDS = ("terrain", "sides", "bld", "res", "hall_uses", "fountain_uses", 
 """The saved fields of a sheet, in JSON order (``to_json`` / ``load_json``); ``free`` and
 ``trees`` are derived from them, ``geo`` and ``watermill_front`` come from the game."""
 SHEET_LIST_FIELDS = frozenset(("terrain", "sides", "bld", "res", "river"))
+
+
+_KINDS = tuple(range(len(BUILD_KINDS)))
+_BUILDABLE: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+"""``Sheet.buildable_kinds`` by ``(food, stone, wood, unique_built)`` (a pure table, filled on
+demand: resources are capped at 9, so at most 10**3 * 16 keys in play)."""
 
 
 def allowed_coast_masks(two_side_shape: str) -> tuple[int, ...]:
@@ -54,9 +60,14 @@ class Sheet:
     for (a pure cache keyed by value). :meth:`clone` shares the entries with the copy; the key
     ``None`` holds the sheet's owner token, and an entry made under another token (before a
     clone) is copied before it is brought up to date, so neither sheet changes the other's.
+
+    ``_income``: ``[farms, watermills, harbors, quarry stone]`` (the counts :meth:`income`
+    needs), kept up to date by :meth:`draw_simple` and :meth:`place` (farms, mountains and
+    buildings are never removed) and recomputed by :meth:`derive_masks`; code that writes the
+    cell lists directly calls :meth:`derive_masks` afterwards, as for ``free``.
     """
 
-    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk")
+    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk", "_income")
 
     def __init__(self, geo: Geometry, watermill_front: bool = False) -> None:
         self.geo = geo
@@ -77,6 +88,7 @@ class Sheet:
         self.river_exit = -1
         self.unchecked = 0
         self._blk: dict[int, list[Any]] = {}
+        self._income = [0, 0, 0, 0]
 
     def clone(self) -> "Sheet":
         """Independent copy (lists copied, geometry shared). Written out for speed; a test
@@ -97,6 +109,7 @@ class Sheet:
         s.river_src = self.river_src
         s.river_exit = self.river_exit
         s.unchecked = self.unchecked
+        s._income = self._income[:]
         blk = self._blk
         s._blk = blk.copy()
         s._blk[None] = object()
@@ -177,6 +190,13 @@ class Sheet:
         self.free &= ~(1 << cell)
         if terrain == TREE:
             self.trees |= 1 << cell
+        elif terrain == FARM:
+            self._income[0] += 1
+        elif terrain == MOUNTAIN:  # one stone more for each quarry beside it
+            bld = self.bld
+            for j in self.geo.nb8[cell]:
+                if bld[j] == B_QUARRY:
+                    self._income[3] += 1
 
     def river_options(self) -> list[tuple[int, int]]:
         """Legal river pieces ``(cell, shape mask)`` now, ordered by shape then cell (rulebook:
@@ -396,6 +416,28 @@ class Sheet:
             self.bld[i] = code
             self.free &= ~(1 << i)
         self.unique_built |= KIND_UNIQUE[kind]
+        if kind == K_QUARRY:  # one stone for each mountain beside it
+            terrain = self.terrain
+            for j in self.geo.nb8[anchor]:
+                if terrain[j] == MOUNTAIN:
+                    self._income[3] += 1
+        elif kind == K_WATERMILL:
+            self._income[1] += 1
+        elif kind == K_HARBOR:
+            self._income[2] += 1
+
+    def buildable_kinds(self) -> tuple[int, ...]:
+        """The build kinds affordable now (no trades) and not yet built if unique, ascending
+        (rulebook buildings: cost, one of each unique building); placement is not checked."""
+        f, s, w = self.res
+        ub = self.unique_built
+        key = (f, s, w, ub)
+        kinds = _BUILDABLE.get(key)
+        if kinds is None:
+            kinds = _BUILDABLE[key] = tuple(
+                k for k in _KINDS if not KIND_UNIQUE[k] & ub and f >= KIND_COST[k][0]
+                and s >= KIND_COST[k][1] and w >= KIND_COST[k][2])
+        return kinds
 
     def affordable(self, kind: int) -> bool:
         """Enough resources for ``kind``'s cost (no trades)."""
@@ -414,11 +456,15 @@ class Sheet:
     def income(self) -> tuple[int, int]:
         """Automatic collect-phase income ``(food, stone)``: each farm 1 + number of watermills,
         each harbor 1 food, each quarry 1 stone per mountain in its 8-neighbourhood (rulebook
-        collect phase)."""
+        collect phase). From the counts kept in ``_income`` (:meth:`income_parts` recounts
+        them)."""
+        farms, mills, harbors, stone = self._income
+        return farms * (1 + mills) + harbors, stone
+
+    def income_parts(self) -> list[int]:
+        """``[farms, watermills, harbors, quarry stone]`` counted on the cell lists (what
+        ``_income`` holds)."""
         terrain, bld = self.terrain, self.bld
-        farms = terrain.count(FARM)
-        food = farms * (1 + bld.count(B_WATERMILL)) + bld.count(B_HARBOR) if farms else \
-            bld.count(B_HARBOR)
         stone = 0
         quarries = bld.count(B_QUARRY)
         if quarries and MOUNTAIN in terrain:
@@ -430,7 +476,7 @@ class Sheet:
                 for j in nb8[i]:
                     if terrain[j] == MOUNTAIN:
                         stone += 1
-        return food, stone
+        return [terrain.count(FARM), bld.count(B_WATERMILL), bld.count(B_HARBOR), stone]
 
     def collect_income(self) -> None:
         """Add the automatic income (capped at 9)."""
@@ -474,7 +520,10 @@ class Sheet:
     # ------------------------------------------------------------------ maintenance
     def forests(self) -> list[int]:
         """Forests: side-connected groups of at least 2 trees, as bitsets (rulebook maintenance)."""
-        return [c for c in self.tree_groups(self.trees) if c & (c - 1)]
+        trees = self.trees
+        # a tree is in a forest exactly when a tree shares a side with it: the forests are the
+        # groups of those trees (the lone trees left out first, not found and dropped)
+        return self.tree_groups(trees & self.geo.spread4(trees))
 
     def tree_groups(self, mask: int) -> list[int]:
         """Side-connected components of ``mask`` (bitsets, ordered by lowest cell)."""
@@ -554,7 +603,7 @@ class Sheet:
         self.derive_masks()
 
     def derive_masks(self) -> None:
-        """Recompute ``free`` and ``trees`` from the cell lists."""
+        """Recompute ``free``, ``trees`` and ``_income`` from the cell lists."""
         free = trees = 0
         for i in range(self.geo.n):
             if self.terrain[i] == EMPTY and self.bld[i] == 0:
@@ -562,3 +611,4 @@ class Sheet:
             if self.terrain[i] == TREE:
                 trees |= 1 << i
         self.free, self.trees = free, trees
+        self._income = self.income_parts()

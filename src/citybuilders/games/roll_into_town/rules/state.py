@@ -29,6 +29,7 @@ from ..loader import (BUILD_KINDS, CAP, COAST, COAST_MASKS, DICE_PER_ROUND, FACE
 from ..scoring import score_parts, solo_rank
 from .explain import explain
 from .geometry import bits, nth_bit
+from .playout import playout as _playout
 from .sheet import Sheet
 from ....core.i18n import N_
 
@@ -64,7 +65,6 @@ _LOAD: dict[str, Callable[[Any], Any]] = {
     "int lists": lambda v: [[int(x) for x in d] for d in v],
     "growth": lambda v: [[[int(a), int(b)] for a, b in gp] for gp in v],
 }
-_KINDS = tuple(range(len(BUILD_KINDS)))
 
 
 class RollIntoTownState(State):
@@ -139,6 +139,11 @@ class RollIntoTownState(State):
             return
         self._apply(action, player)
         self._history.append((player, action))
+
+    def playout(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """:meth:`State.playout` as one fused loop (``playout.py``: the same state, history and
+        draws; discover and build moves counted by parts, not listed)."""
+        _playout(self, rng, max_actions)
 
     def undo_per_player(self) -> bool:
         """Players act independently within a phase: each may take back their own actions of the
@@ -347,14 +352,7 @@ class RollIntoTownState(State):
         sheet = self.sheets[player]
         out: list[int] = []
         bases = self.game.build_base
-        unique_built = sheet.unique_built
-        f, st, w = sheet.res
-        for kind in _KINDS:
-            if KIND_UNIQUE[kind] & unique_built:
-                continue
-            cf, cs, cw = KIND_COST[kind]
-            if f < cf or st < cs or w < cw:
-                continue
+        for kind in sheet.buildable_kinds():
             if kind in FREE_KINDS:
                 out += sheet.free_plus(bases[kind])
             else:
@@ -367,16 +365,10 @@ class RollIntoTownState(State):
     def _can_build(self, player: int) -> bool:
         """Whether ``player`` has any build action (short-circuit of :meth:`build_options`)."""
         sheet = self.sheets[player]
-        unique_built = sheet.unique_built
-        f, st, w = sheet.res
-        for kind in _KINDS:
-            if KIND_UNIQUE[kind] & unique_built:
-                continue
-            cf, cs, cw = KIND_COST[kind]
-            if f < cf or st < cs or w < cw:
-                continue
+        free = sheet.free
+        for kind in sheet.buildable_kinds():
             if kind in FREE_KINDS:
-                if sheet.free:
+                if free:
                     return True
             elif sheet.anchor_mask(kind):
                 return True
@@ -536,7 +528,8 @@ class RollIntoTownState(State):
         ph = self.phase
         if ph == DISCOVER:
             sheet = self.sheets[player]
-            if sheet.free and any(v != FACE_RIVER for v in self.dice[player]):
+            dice = self.dice[player]
+            if sheet.free and dice.count(FACE_RIVER) != len(dice):
                 return False
             return self._discover_actions(player) == [self.game.A_DONE]
         if ph == BUILD:
@@ -547,7 +540,13 @@ class RollIntoTownState(State):
         if ph == COLLECT:
             return not self.sheets[player].lumberjacks_with_trees()
         if ph == MAINTAIN:
-            return not self._growth_room(player)
+            # at the phase's start every forest may still grow (growth entries of >= 1 tree):
+            # :meth:`_growth_room` is the free cells beside the forests' trees, i.e. beside
+            # the trees that have a tree beside them
+            sheet = self.sheets[player]
+            trees = sheet.trees
+            spread4 = sheet.geo.spread4
+            return not spread4(trees & spread4(trees)) & sheet.free
         return True
 
     # ------------------------------------------------------------------ copies, JSON
