@@ -16,6 +16,7 @@ from typing import Iterator
 import pytest
 from rit_helpers import game
 from test_fast_moves import OPTION_SETS, ref_legal
+from test_fast_sheet import ref_income, ref_lumberjacks
 
 from citybuilders.bots import make_bot
 from citybuilders.core.game import CHANCE, TERMINAL
@@ -98,57 +99,15 @@ def test_each_step_is_the_list_draw_for_every_index(opts: dict, bot: str) -> Non
     print(seen)
 
 
-def _ref_income(sh: R.Sheet) -> tuple[int, int]:
-    """The collect-phase income counted cell by cell (rulebook collect phase)."""
-    farms = sh.terrain.count(R.FARM)
-    food = farms * (1 + sh.bld.count(R.B_WATERMILL)) + sh.bld.count(R.B_HARBOR)
-    stone = sum(1 for i in range(sh.geo.n) if sh.bld[i] == R.B_QUARRY
-                for j in sh.geo.nb8[i] if sh.terrain[j] == R.MOUNTAIN)
-    return food, stone
-
-
-def test_kept_income_counts_follow_random_draws_and_buildings() -> None:
-    """Farms, mountains, coasts, trees and every building kind at random places (harbors and
-    watermills seldom come up in random games)."""
-    geo = R.geometry(7, 7)
-    kinds_built = set()
-    for seed in range(30):
-        rng = random.Random(seed)
-        sh = R.Sheet(geo)
-        for _ in range(40):
-            roll = rng.random()
-            if roll < 0.5 and sh.free:
-                cell = rng.choice(R.bits(sh.free))
-                t = rng.choice((R.FARM, R.MOUNTAIN, R.TREE, R.COAST))
-                if t == R.COAST:
-                    sh.draw_simple(cell, t)
-                    sh.draw_coast(cell, rng.choice(R.COAST_MASKS), "any_two")
-                else:
-                    sh.draw_simple(cell, t)
-            elif roll < 0.6 and sh.river_options():
-                sh.draw_river(*rng.choice(sh.river_options()))
-            else:
-                kind = rng.randrange(len(R.BUILD_KINDS))
-                m = sh.anchor_mask(kind)
-                if m and not R.KIND_UNIQUE[kind] & sh.unique_built:
-                    sh.place(kind, rng.choice(R.bits(m)))
-                    kinds_built.add(kind)
-            assert sh.income() == _ref_income(sh)
-            assert sh._income == sh.income_parts()
-        c = sh.clone()
-        c.derive_masks()
-        assert c._income == sh._income
-    assert {R.K_QUARRY, R.K_HARBOR, R.K_WATERMILL} <= kinds_built
-
-
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_kept_income_counts_and_phase_entries_match_the_references(bot: str) -> None:
+def test_kept_counts_and_phase_entries_match_the_references(bot: str) -> None:
     entries = incomes = 0
     for opts in OPTIONS[:3]:
         for s, p in _positions(opts, 3, bot):
             for sh in s.sheets:
-                assert sh.income() == _ref_income(sh)
+                assert sh.income() == ref_income(sh)
                 assert sh._income == sh.income_parts()
+                assert sh.lumberjacks_with_trees() == ref_lumberjacks(sh)
                 assert sh.clone().income() == sh.income()
                 incomes += 1
             if s.move_number() == s.phase_start and p == s.active_players()[0]:

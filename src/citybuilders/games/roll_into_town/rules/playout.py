@@ -65,19 +65,24 @@ def playout(s: RollIntoTownState, rng: random.Random, max_actions: int | None = 
     faces = [a - g.A_DIE + 1 for a, _ in thresholds]
     actions = [a for a, _ in thresholds]
     done = s.done
+    random_ = rng.random
     while True:
         ph = s.phase
-        if ph == ROLL:
-            # RollIntoTownState.sample_chance: the first running sum above r (bisect_right is
-            # the first index with r < acc), the last face if none
-            i = bisect_right(accs, rng.random())
-            if i > last:
-                i = last
+        if ph == ROLL:  # the round's dice (chance does not count towards max_actions)
             rolled = s.rolled
-            rolled.append(faces[i])
-            if len(rolled) == DICE_PER_ROUND[s.round]:
-                s._enter(DISCOVER)
-            hist.append((CHANCE, actions[i]))
+            need = DICE_PER_ROUND[s.round]
+            while True:
+                # RollIntoTownState.sample_chance: the first running sum above r (bisect_right
+                # is the first index with r < acc), the last face if none
+                i = bisect_right(accs, random_())
+                if i > last:
+                    i = last
+                rolled.append(faces[i])
+                if len(rolled) == need:
+                    s._enter(DISCOVER)  # before the history entry: it reads move_number()
+                    hist.append((CHANCE, actions[i]))
+                    break
+                hist.append((CHANCE, actions[i]))
             continue
         if ph == END:
             return

@@ -12,7 +12,7 @@ from typing import Any
 from ..loader import (B_HARBOR, B_LIGHT_TOP, B_LUMBERJACK, B_QUARRY, B_WATERMILL, BUILD_KINDS, CAP,
                       COAST, COAST_MASKS, CORNER_PAIRS, E_, EMPTY, FARM,
                       FOUNTAIN_USES, FREE_KINDS, K_CATHEDRAL, K_CATHEDRAL_M,
-                      K_HARBOR, K_LIGHTHOUSE, K_QUARRY, K_WATERMILL, KIND_COST,
+                      K_HARBOR, K_LIGHTHOUSE, K_LUMBERJACK, K_QUARRY, K_WATERMILL, KIND_COST,
                       KIND_UNIQUE, MOUNTAIN, N_, OCEAN, RIVER, RIVER_SHAPES,
                       S_, START, TOWN_HALL, TOWN_HALL_USES, TREE, W_)
 from ..scoring import score_parts
@@ -23,7 +23,7 @@ __all__ = ["Sheet", "SHEET_FIELDS", "SHEET_LIST_FIELDS", "allowed_coast_masks"]
 SHEET_FIELDS = ("terrain", "sides", "bld", "res", "hall_uses", "fountain_uses", "unique_built",
                 "river", "river_src", "river_exit", "unchecked")
 """The saved fields of a sheet, in JSON order (``to_json`` / ``load_json``); ``free`` and
-``trees`` are derived from them, ``geo`` and ``watermill_front`` come from the game."""
+``trees`` (and the kept ``lumberjacks`` and ``_income``) are derived from them, ``geo`` and ``watermill_front`` come from the game."""
 SHEET_LIST_FIELDS = frozenset(("terrain", "sides", "bld", "res", "river"))
 
 
@@ -46,7 +46,7 @@ class Sheet:
 
     Fields: ``terrain`` (list of terrain codes), ``sides`` (river flow / coast water masks),
     ``bld`` (building codes), ``free`` (bitset of empty cells: no icon, building or ocean, not the
-    town hall), ``trees`` (bitset), ``res`` ([food, stone, wood]), ``hall_uses``,
+    town hall), ``trees`` (bitset), ``lumberjacks`` (bitset of lumberjack cells), ``res`` ([food, stone, wood]), ``hall_uses``,
     ``fountain_uses``, ``unique_built`` (bits of :data:`UNIQUE_BIT`), ``river`` (river cells in
     flow order), ``river_src`` (side of the first river cell that points off the map, -1 before the
     first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
@@ -67,7 +67,8 @@ class Sheet:
     cell lists directly calls :meth:`derive_masks` afterwards, as for ``free``.
     """
 
-    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk", "_income")
+    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "lumberjacks", "_blk",
+                                                          "_income")
 
     def __init__(self, geo: Geometry, watermill_front: bool = False) -> None:
         self.geo = geo
@@ -79,6 +80,7 @@ class Sheet:
         self.terrain[geo.hall] = TOWN_HALL
         self.free = geo.all_mask & ~(1 << geo.hall)
         self.trees = 0
+        self.lumberjacks = 0
         self.res = list(START)
         self.hall_uses = TOWN_HALL_USES
         self.fountain_uses = FOUNTAIN_USES
@@ -101,6 +103,7 @@ class Sheet:
         s.bld = self.bld[:]
         s.free = self.free
         s.trees = self.trees
+        s.lumberjacks = self.lumberjacks
         s.res = self.res[:]
         s.hall_uses = self.hall_uses
         s.fountain_uses = self.fountain_uses
@@ -281,26 +284,47 @@ class Sheet:
         ``seeds`` limits the first pass to these cells (default: the whole map). Returns the
         number of new ocean cells.
         """
-        work = bits(self.geo.all_mask if seeds is None else seeds)
+        geo = self.geo
+        terrain, sides = self.terrain, self.sides
+        # the cells that may become ocean (:meth:`_ocean_candidate`) as a mask: the empty
+        # cells and a lighthouse top on an empty cell; a cell leaves it when it turns to ocean,
+        # none joins it here, so the others are left out of the work list from the start
+        cand = self.free
+        bld = self.bld
+        if B_LIGHT_TOP in bld:
+            i = -1
+            for _ in range(bld.count(B_LIGHT_TOP)):
+                i = bld.index(B_LIGHT_TOP, i + 1)
+                if terrain[i] == EMPTY:
+                    cand |= 1 << i
+        work = bits((geo.all_mask if seeds is None else seeds) & cand)
         self.unchecked = 0
         made = 0
         perpendicular = rule == "perpendicular_pair"
-        m4 = self.geo.m4
+        m4, side_nb = geo.m4, geo.side_nb
         while work:
             i = work.pop()
-            if not self._ocean_candidate(i):
+            if not cand >> i & 1:
                 continue
-            w = self.water_sides(i)
+            w = 0  # :meth:`water_sides`, written out
+            nb = side_nb[i]
+            for s in range(4):
+                j = nb[s]
+                if j >= 0:
+                    t = terrain[j]
+                    if t == OCEAN or (t == COAST and sides[j] >> ((s + 2) & 3) & 1):
+                        w |= 1 << s
             if perpendicular:
                 ok = bool(w & (N_ | S_)) and bool(w & (E_ | W_))
             else:
                 ok = w.bit_count() >= 2
             if ok:
-                self.terrain[i] = OCEAN
-                self.sides[i] = 0
+                terrain[i] = OCEAN
+                sides[i] = 0
+                cand &= ~(1 << i)
                 self.free &= ~(1 << i)
                 made += 1
-                work.extend(bits(m4[i]))
+                work.extend(bits(m4[i] & cand))
         return made
 
     # ------------------------------------------------------------------ buildings
@@ -423,6 +447,8 @@ class Sheet:
                     self._income[3] += 1
         elif kind == K_WATERMILL:
             self._income[1] += 1
+        elif kind == K_LUMBERJACK:
+            self.lumberjacks |= 1 << anchor
         elif kind == K_HARBOR:
             self._income[2] += 1
 
@@ -486,20 +512,12 @@ class Sheet:
 
     def lumberjacks_with_trees(self) -> list[int]:
         """Lumberjack cells with at least one tree in their 8-neighbourhood."""
-        bld, trees = self.bld, self.trees
-        if not trees:
-            return []
-        count = bld.count(B_LUMBERJACK)
-        if not count:
+        trees = self.trees
+        jacks = self.lumberjacks
+        if not trees or not jacks:
             return []
         m8 = self.geo.m8
-        out = []
-        i = -1
-        for _ in range(count):
-            i = bld.index(B_LUMBERJACK, i + 1)
-            if m8[i] & trees:
-                out.append(i)
-        return out
+        return [i for i in bits(jacks) if m8[i] & trees]
 
     def cut(self, cell: int, timing: str = "after_each_coast", ocean_rule: str = "any_two") -> int:
         """Use the lumberjack at ``cell``: every tree in its 8-neighbourhood is erased (the cell is
@@ -590,8 +608,8 @@ class Sheet:
                 for k in SHEET_FIELDS}
 
     def load_json(self, d: dict[str, Any]) -> None:
-        """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free`` and
-        ``trees``. Raises ValueError/KeyError/TypeError for a malformed sheet."""
+        """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free``,
+        ``trees``, ``lumberjacks`` and ``_income``. Raises ValueError/KeyError/TypeError for a malformed sheet."""
         for k in SHEET_FIELDS:
             if k in SHEET_LIST_FIELDS:
                 setattr(self, k, [int(x) for x in d[k]])
@@ -603,12 +621,14 @@ class Sheet:
         self.derive_masks()
 
     def derive_masks(self) -> None:
-        """Recompute ``free``, ``trees`` and ``_income`` from the cell lists."""
-        free = trees = 0
+        """Recompute ``free``, ``trees``, ``lumberjacks`` and ``_income`` from the cell lists."""
+        free = trees = jacks = 0
         for i in range(self.geo.n):
             if self.terrain[i] == EMPTY and self.bld[i] == 0:
                 free |= 1 << i
             if self.terrain[i] == TREE:
                 trees |= 1 << i
-        self.free, self.trees = free, trees
+            if self.bld[i] == B_LUMBERJACK:
+                jacks |= 1 << i
+        self.free, self.trees, self.lumberjacks = free, trees, jacks
         self._income = self.income_parts()

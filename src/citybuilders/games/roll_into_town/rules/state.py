@@ -67,6 +67,11 @@ _LOAD: dict[str, Callable[[Any], Any]] = {
 }
 
 
+_TRADES: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+"""The market trades by ``(A_TRADE, food, stone, wood)`` under ``market_timing`` =
+``build_phase`` (a pure table, filled on demand; supplies are at most 9)."""
+
+
 class RollIntoTownState(State):
     """One position of Roll into Town (see the module docstring for phases and actions)."""
 
@@ -379,18 +384,27 @@ class RollIntoTownState(State):
         if not sheet.unique_built & UNIQUE_BIT["market"]:
             return []
         res = sheet.res
-        wanted = (True, True, True)
-        if self.game.options["market_timing"] == "only_while_paying":
-            need = [False, False, False]
-            for kind in range(len(BUILD_KINDS)):
-                if KIND_UNIQUE[kind] & sheet.unique_built:
-                    continue
-                cost = KIND_COST[kind]
-                if any(cost[r] > res[r] for r in range(3)) and sheet.anchor_mask(kind):
-                    for r in range(3):
-                        if cost[r] > res[r]:
-                            need[r] = True
-            wanted = tuple(need)
+        if self.game.options["market_timing"] != "only_while_paying":
+            # every trade the supplies allow: a function of the supplies only
+            key = (self.game.A_TRADE, res[0], res[1], res[2])
+            trades = _TRADES.get(key)
+            if trades is None:
+                trades = _TRADES[key] = self._trades(res, (True, True, True))
+            return list(trades)
+        need = [False, False, False]
+        for kind in range(len(BUILD_KINDS)):
+            if KIND_UNIQUE[kind] & sheet.unique_built:
+                continue
+            cost = KIND_COST[kind]
+            if any(cost[r] > res[r] for r in range(3)) and sheet.anchor_mask(kind):
+                for r in range(3):
+                    if cost[r] > res[r]:
+                        need[r] = True
+        return list(self._trades(res, tuple(need)))
+
+    def _trades(self, res: list[int], wanted: tuple[bool, ...]) -> tuple[int, ...]:
+        """The market trades of 2 of one resource for 1 of another of the ``wanted`` ones
+        (a supply of 9 takes nothing more), ascending."""
         out = []
         for give in range(3):
             if res[give] < 2:
@@ -398,7 +412,7 @@ class RollIntoTownState(State):
             for take in range(3):
                 if take != give and res[take] < CAP and wanted[take]:
                     out.append(self.game.A_TRADE + give * 3 + take)
-        return out
+        return tuple(out)
 
     def _build_actions(self, player: int) -> list[int]:
         out = self.build_options(player) + self._trade_options(player)
@@ -606,7 +620,9 @@ class RollIntoTownState(State):
 
     def winners(self) -> list[int]:
         """Highest total; ties go to the most house points (taverns excluded), then shared
-        (rulebook game end)."""
+        (rulebook game end). Solo: the player (without scoring)."""
+        if self.num_players == 1:
+            return [0]
         sc = self.scores()
         key = [(s.total, s.parts["houses"]) for s in sc]
         best = max(key)
