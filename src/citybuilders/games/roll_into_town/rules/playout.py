@@ -49,6 +49,8 @@ _CELL_PARTS = tuple(len(FACE_SIMPLE[v]) + (v >= FACE_COAST) for v in range(FACE_
 _ADJUSTS = tuple((FACE_MOUNTAIN <= v <= FACE_ANY) + (v <= FACE_RIVER)
                  for v in range(FACE_ANY + 1))
 """Die face -> town-hall adjustments offered for it (-1 from mountain up, +1 up to river)."""
+_ENTRY_SHAPES = tuple(tuple(m for m in RIVER_SHAPES if m >> side & 1) for side in range(4))
+"""Side -> the river pieces with a flow side there, in ``RIVER_SHAPES`` order."""
 _FREE_KIND = tuple(k in FREE_KINDS for k in range(len(BUILD_KINDS)))
 """Build kind -> whether it goes on any empty cell (its anchor mask is ``free``)."""
 
@@ -127,7 +129,8 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
     ndraw = nf = 0
     ds: list[int] = []  # the dice offered (the first of each value and town-hall state)
     river_counts: list[int] | None = None
-    river: list[tuple[int, int]] | None = None
+    river: tuple[int, ...] | None = None  # the shapes that may continue the river
+    nxt = -1
     nriver = 0
     if to_draw > 0 and free:
         nf = free.bit_count()
@@ -148,9 +151,13 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
                         starts = sheet.geo.river_start_mask
                         river_counts = [(free & starts[k]).bit_count() for k in range(N_SHAPES)]
                         nriver = sum(river_counts)
-                    else:
-                        river = sheet.river_options()
-                        nriver = len(river)
+                    else:  # Sheet.river_options: the square in front, if empty
+                        nxt = sheet.geo.side_nb[sheet.river[-1]][sheet.river_exit]
+                        if nxt >= 0 and free >> nxt & 1:
+                            river = _ENTRY_SHAPES[(sheet.river_exit + 2) & 3]
+                            nriver = len(river)
+                        else:
+                            river = ()
                 ndraw += nriver
     fountain = (sheet.unique_built & _FOUNTAIN and sheet.fountain_uses > 0
                 and nd - used.bit_count() > to_draw)
@@ -191,7 +198,8 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
                         shape = RIVER_SHAPES[k]
                         a = bases[V_RIVER + k] + cell
                     else:
-                        cell, shape = river[r]  # type: ignore[index]
+                        cell = nxt
+                        shape = river[r]  # type: ignore[index]
                         a = bases[RIVER_VAR[shape]] + cell
                     s.used[p] = used | 1 << d
                     s.to_draw[p] = to_draw - 1

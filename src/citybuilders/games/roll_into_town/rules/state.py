@@ -500,64 +500,71 @@ class RollIntoTownState(State):
             sheet.grow(cell)
 
     def _enter(self, phase: int) -> None:
-        """Start ``phase`` (running its automatic effects); skip phases nobody acts in."""
+        """Start ``phase`` (running its automatic effects); skip phases nobody acts in: a
+        player with no choice but done (:meth:`_no_choice`) is done at once."""
+        np_ = self.num_players
+        done = self.done
+        sheets = self.sheets
         while True:
             if phase > MAINTAIN:
                 self.round += 1
                 phase = ROLL if self.round < ROUNDS else END
             self.phase = phase
-            if phase == END:
-                return
             if phase == ROLL:
                 self.rolled = []
                 return
-            np_ = self.num_players
+            if phase == END:
+                return
             if phase == DISCOVER:
                 k = ICONS_PER_ROUND[self.round]
+                rolled = self.rolled
                 for p in range(np_):
-                    self.dice[p] = self.rolled[:]
+                    self.dice[p] = rolled[:]
                     self.used[p] = 0
                     self.adjusted[p] = 0
                     self.to_draw[p] = k
+                    done[p] = self._no_choice(p)
             elif phase == BUILD:
                 for p in range(np_):
                     self.to_draw[p] = 0
                     self.trade_pending[p] = False
+                    done[p] = self._no_choice(p)
             elif phase == COLLECT:
-                for sheet in self.sheets:
-                    sheet.collect_income()
-            elif phase == MAINTAIN:
                 for p in range(np_):
-                    sheet = self.sheets[p]
+                    sheet = sheets[p]
+                    sheet.collect_income()
+                    done[p] = not sheet.lumberjacks_with_trees()  # (_no_choice)
+            else:  # MAINTAIN
+                for p in range(np_):
+                    sheet = sheets[p]
                     self.growth[p] = [[(f & -f).bit_length() - 1, f.bit_count() // 2]
                                       for f in sheet.forests()]
-            for p in range(np_):
-                self.done[p] = self._no_choice(p)
-            if not all(self.done):
-                self.phase_start = self.move_number() + 1
+                    done[p] = self._no_choice(p)
+            if not all(done):
+                self.phase_start = len(self._history) + 1  # the next action's move number
                 return
             phase += 1
 
     def _no_choice(self, player: int) -> bool:
+        """Whether done is the only action of ``player`` at the start of the current phase
+        (:meth:`_enter`)."""
         ph = self.phase
+        sheet = self.sheets[player]
         if ph == DISCOVER:
-            sheet = self.sheets[player]
             dice = self.dice[player]
             if sheet.free and dice.count(FACE_RIVER) != len(dice):
                 return False
             return self._discover_actions(player) == [self.game.A_DONE]
         if ph == BUILD:
-            sheet = self.sheets[player]
             if sheet.unique_built & UNIQUE_BIT["market"] and self._trade_options(player):
                 return False
             return not self._can_build(player)
         if ph == COLLECT:
-            return not self.sheets[player].lumberjacks_with_trees()
+            return not sheet.lumberjacks_with_trees()
         if ph == MAINTAIN:
             # at the phase's start every forest may still grow (growth entries of >= 1 tree):
             # :meth:`_growth_room` is the free cells beside the forests' trees, i.e. beside
             # the trees that have a tree beside them
-            sheet = self.sheets[player]
             trees = sheet.trees
             spread4 = sheet.geo.spread4
             return not spread4(trees & spread4(trees)) & sheet.free
