@@ -2,7 +2,7 @@
 
 ``Sheet._income`` (farms, watermills, harbors, quarry stone) and ``Sheet.lumberjacks`` are kept
 up to date by the sheet's own changes; ``Sheet.ocean_check`` walks only the cells that may turn
-to ocean. Each is compared here with a cell-by-cell reference on sheets changed at random
+to ocean; ``geometry.nth_bit`` picks a set bit by word, half word and byte counts. Each is compared here with a cell-by-cell reference on sheets changed at random
 (every building kind, coasts, cuts), besides the random games of test_playout_steps.py.
 """
 
@@ -13,6 +13,7 @@ import random
 import pytest
 
 from citybuilders.games.roll_into_town import rules as R
+from citybuilders.games.roll_into_town.rules.geometry import nth_bit
 
 
 def ref_income(sh: R.Sheet) -> tuple[int, int]:
@@ -97,3 +98,12 @@ def test_kept_counts_and_ocean_check_follow_random_changes(rule: str) -> None:
         assert (c._income, c.lumberjacks, c.free) == (sh._income, sh.lumberjacks, sh.free)
     assert {"draw", "river", "cut", "quarry", "harbor", "watermill", "lumberjack",
             "lighthouse"} <= done, done
+
+
+def test_nth_bit_is_the_list_index_on_every_map_size() -> None:
+    rng = random.Random(7)
+    for n in (25, 35, 49, 81, 121, 225):
+        for _ in range(60):
+            mask = rng.getrandbits(n) & rng.getrandbits(n) | 1 << rng.randrange(n)
+            listed = R.bits(mask)
+            assert [nth_bit(mask, r) for r in range(len(listed))] == listed
