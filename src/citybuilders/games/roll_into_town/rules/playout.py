@@ -132,6 +132,10 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
     river: tuple[int, ...] | None = None  # the shapes that may continue the river
     nxt = -1
     nriver = 0
+    fountain = (sheet.unique_built & _FOUNTAIN and sheet.fountain_uses > 0
+                and nd - used.bit_count() > to_draw)
+    hall = sheet.hall_uses > 0 and (to_draw > 0 or fountain)
+    nadj = 0
     if to_draw > 0 and free:
         nf = free.bit_count()
         seen = 0
@@ -139,6 +143,8 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
             if used >> d & 1:
                 continue
             v = dice[d]
+            if hall and not adj >> d & 1:  # the town-hall adjustments of this die
+                nadj += _ADJUSTS[v]
             key = 1 << (v * 2 + (adj >> d & 1))
             if seen & key:
                 continue
@@ -159,10 +165,7 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
                         else:
                             river = ()
                 ndraw += nriver
-    fountain = (sheet.unique_built & _FOUNTAIN and sheet.fountain_uses > 0
-                and nd - used.bit_count() > to_draw)
-    nadj = 0
-    if sheet.hall_uses > 0 and (to_draw > 0 or fountain):
+    elif hall:
         off = used | adj
         for d in range(nd):
             if not off >> d & 1:
