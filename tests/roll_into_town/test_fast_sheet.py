@@ -100,10 +100,13 @@ def test_kept_counts_and_ocean_check_follow_random_changes(rule: str) -> None:
             "lighthouse"} <= done, done
 
 
-def test_nth_bit_is_the_list_index_on_every_map_size() -> None:
+def test_bits_and_nth_bit_are_the_cell_by_cell_lists_on_every_map_size() -> None:
     rng = random.Random(7)
     for n in (25, 35, 49, 81, 121, 225):
         for _ in range(60):
             mask = rng.getrandbits(n) & rng.getrandbits(n) | 1 << rng.randrange(n)
             listed = R.bits(mask)
+            assert listed == [i for i in range(n) if mask >> i & 1]
             assert [nth_bit(mask, r) for r in range(len(listed))] == listed
+            sparse = 1 << rng.randrange(n) | 1 << rng.randrange(n) | 1 << rng.randrange(n)
+            assert R.bits(sparse) == [i for i in range(n) if sparse >> i & 1]

@@ -88,8 +88,15 @@ _BIT_TABLE: list[tuple[tuple[int, ...], ...]] = []
 
 
 def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending (byte-table lookup)."""
+    """Indices of the set bits of ``mask``, ascending: lowest bit by lowest bit when there are
+    few (a cell's neighbours, the ocean check's work list), else by byte-table lookup."""
     out: list[int] = []
+    if mask.bit_count() <= 4:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
     table = _BIT_TABLE
     k = 0
     while mask:
