@@ -306,14 +306,19 @@ class Sheet:
             i = work.pop()
             if not cand >> i & 1:
                 continue
-            w = 0  # :meth:`water_sides`, written out
-            nb = side_nb[i]
-            for s in range(4):
-                j = nb[s]
-                if j >= 0:
-                    t = terrain[j]
-                    if t == OCEAN or (t == COAST and sides[j] >> ((s + 2) & 3) & 1):
-                        w |= 1 << s
+            # :meth:`water_sides`, written out side by side: the neighbour is ocean, or a
+            # coast with water on its side facing this cell
+            w = 0
+            n, e, s, west = side_nb[i]
+            if n >= 0 and (terrain[n] == OCEAN or terrain[n] == COAST and sides[n] & S_):
+                w = N_
+            if e >= 0 and (terrain[e] == OCEAN or terrain[e] == COAST and sides[e] & W_):
+                w |= E_
+            if s >= 0 and (terrain[s] == OCEAN or terrain[s] == COAST and sides[s] & N_):
+                w |= S_
+            if west >= 0 and (terrain[west] == OCEAN or terrain[west] == COAST
+                              and sides[west] & E_):
+                w |= W_
             if perpendicular:
                 ok = bool(w & (N_ | S_)) and bool(w & (E_ | W_))
             else:
