@@ -2,8 +2,10 @@
 
 ``Sheet._income`` (farms, watermills, harbors, quarry stone) and ``Sheet.lumberjacks`` are kept
 up to date by the sheet's own changes; ``Sheet.ocean_check`` walks only the cells that may turn
-to ocean; ``geometry.nth_bit`` picks a set bit by word, half word and byte counts. Each is compared here with a cell-by-cell reference on sheets changed at random
-(every building kind, coasts, cuts), besides the random games of test_playout_steps.py.
+to ocean; ``geometry.nth_bit`` picks a set bit by word, half word and byte counts and
+``geometry.bits`` lists a few bits one by one. Each is compared here with a cell-by-cell
+reference on sheets changed at random (every building kind, coasts, cuts) or random masks,
+besides the random games of test_playout_steps.py.
 """
 
 from __future__ import annotations

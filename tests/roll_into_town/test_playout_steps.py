@@ -20,7 +20,6 @@ from test_fast_sheet import ref_income, ref_lumberjacks
 
 from citybuilders.bots import make_bot
 from citybuilders.core.game import CHANCE, TERMINAL
-from citybuilders.games.roll_into_town import rules as R
 from citybuilders.games.roll_into_town.actions import BUILD, COLLECT, DISCOVER, MAINTAIN
 from citybuilders.games.roll_into_town.rules.playout import (build_step, collect_step,
                                                              discover_step, maintain_step)

@@ -9,11 +9,15 @@ the chosen move:
 
 * a die is drawn inline (the same comparisons with the same running sums as
   :meth:`RollIntoTownState.sample_chance`);
-* in the discover and build phases (about 60 % of a game's player moves) :func:`discover_step`
+* in the discover and build phases (about 90 % of a game's player moves) :func:`discover_step`
   and :func:`build_step` count the legal actions by parts (bit counts of cell masks) without
   listing them, pick the chosen one in its part with :func:`.geometry.nth_bit`, and apply it
   from what the pick found (die, variant, cell, building kind) instead of decoding the id again;
-* the collect and maintenance phases (few, short lists) take the legal list as it is.
+* :func:`collect_step` and :func:`maintain_step` draw from the lumberjacks' cuts and the
+  forests' room as the legal list orders them, each forest's room found once for the count
+  and the growth.
+
+The phase entries the moves lead to are the state's own (``RollIntoTownState._enter``).
 
 Each step is the plain draw-and-apply of one move (``tests/roll_into_town/test_playout_steps.py``
 compares them with it for every index of the legal list on positions of random games). The
@@ -34,7 +38,7 @@ from ..actions import (BUILD, COLLECT, DISCOVER, END, FACE_SIMPLE, MAINTAIN, N_S
                        RIVER_VAR, V_COAST, V_RIVER, VAR_TERRAIN)
 from ..loader import (BUILD_KINDS, CAP, COAST, COAST_MASKS, DICE_PER_ROUND, FACE_ANY,
                       FACE_COAST, FACE_MOUNTAIN, FACE_RIVER, FREE_KINDS, KIND_COST,
-                      RIVER_SHAPES, TREE, UNIQUE_BIT)
+                      RIVER_SHAPES, UNIQUE_BIT)
 from .geometry import nth_bit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -215,8 +219,7 @@ def discover_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
                     cell = nth_bit(free, r)
                     s.used[p] = used | 1 << d
                     s.to_draw[p] = to_draw - 1
-                    sheet.terrain[cell] = COAST  # water sides come with the next action
-                    sheet.free = free & ~(1 << cell)
+                    sheet.draw_simple(cell, COAST)  # water sides come with the next action
                     s.pending_coast[p] = cell
                     hist.append((p, bases[V_COAST] + cell))
                     return
@@ -322,7 +325,6 @@ def build_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
     s._history.append((p, a))
 
 
-
 def collect_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
     """Player ``p``'s random collect move (a lumberjack's cut or done), drawn and applied:
     exactly ``legal = s.legal_actions(p); s.apply_legal(legal[rng.randrange(len(legal))], p)``."""
@@ -362,14 +364,11 @@ def maintain_step(s: RollIntoTownState, p: int, rng: random.Random) -> None:
             room |= grow
     if room:
         cell = nth_bit(room, rng._randbelow(room.bit_count()))
-        for entry, grow in rooms:  # the first forest that may grow there (RollIntoTownState._apply)
+        for entry, grow in rooms:  # the first forest that may grow there (as _apply finds it)
             if grow >> cell & 1:
                 entry[1] -= 1
                 break
-        sheet.terrain[cell] = TREE  # Sheet.grow
-        bit = 1 << cell
-        sheet.free = free & ~bit
-        sheet.trees |= bit
+        sheet.grow(cell)
         a = g.A_GROW + cell
     else:
         rng._randbelow(1)  # the one legal action: done

@@ -23,7 +23,8 @@ __all__ = ["Sheet", "SHEET_FIELDS", "SHEET_LIST_FIELDS", "allowed_coast_masks"]
 SHEET_FIELDS = ("terrain", "sides", "bld", "res", "hall_uses", "fountain_uses", "unique_built",
                 "river", "river_src", "river_exit", "unchecked")
 """The saved fields of a sheet, in JSON order (``to_json`` / ``load_json``); ``free`` and
-``trees`` (and the kept ``lumberjacks`` and ``_income``) are derived from them, ``geo`` and ``watermill_front`` come from the game."""
+``trees`` (and the kept ``lumberjacks`` and ``_income``) are derived from them, ``geo`` and
+``watermill_front`` come from the game."""
 SHEET_LIST_FIELDS = frozenset(("terrain", "sides", "bld", "res", "river"))
 
 
@@ -46,11 +47,12 @@ class Sheet:
 
     Fields: ``terrain`` (list of terrain codes), ``sides`` (river flow / coast water masks),
     ``bld`` (building codes), ``free`` (bitset of empty cells: no icon, building or ocean, not the
-    town hall), ``trees`` (bitset), ``lumberjacks`` (bitset of lumberjack cells), ``res`` ([food, stone, wood]), ``hall_uses``,
-    ``fountain_uses``, ``unique_built`` (bits of :data:`UNIQUE_BIT`), ``river`` (river cells in
-    flow order), ``river_src`` (side of the first river cell that points off the map, -1 before the
-    first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
-    lumberjacks since the last ocean check); the saved ones are :data:`SHEET_FIELDS`.
+    town hall), ``trees`` (bitset), ``lumberjacks`` (bitset of lumberjack cells), ``res``
+    ([food, stone, wood]), ``hall_uses``, ``fountain_uses``, ``unique_built`` (bits of
+    :data:`UNIQUE_BIT`), ``river`` (river cells in flow order), ``river_src`` (side of the first
+    river cell that points off the map, -1 before the first piece), ``river_exit`` (open side of
+    the last river cell), ``unchecked`` (cells freed by lumberjacks since the last ocean check);
+    the saved ones are :data:`SHEET_FIELDS`.
 
     ``watermill_front``: whether a watermill may stand on the square the river's open end
     points at (option ``watermill_rule``: False for the rulebook's ``not_in_front``, True for the
@@ -63,12 +65,13 @@ class Sheet:
 
     ``_income``: ``[farms, watermills, harbors, quarry stone]`` (the counts :meth:`income`
     needs), kept up to date by :meth:`draw_simple` and :meth:`place` (farms, mountains and
-    buildings are never removed) and recomputed by :meth:`derive_masks`; code that writes the
-    cell lists directly calls :meth:`derive_masks` afterwards, as for ``free``.
+    buildings are never removed), as ``lumberjacks`` is by :meth:`place`; both are recomputed by
+    :meth:`derive_masks`: code that writes the cell lists directly calls it afterwards, as for
+    ``free``.
     """
 
-    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "lumberjacks", "_blk",
-                                                          "_income")
+    __slots__ = (("geo", "watermill_front") + SHEET_FIELDS
+                 + ("free", "trees", "lumberjacks", "_blk", "_income"))
 
     def __init__(self, geo: Geometry, watermill_front: bool = False) -> None:
         self.geo = geo
@@ -614,7 +617,8 @@ class Sheet:
 
     def load_json(self, d: dict[str, Any]) -> None:
         """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free``,
-        ``trees``, ``lumberjacks`` and ``_income``. Raises ValueError/KeyError/TypeError for a malformed sheet."""
+        ``trees``, ``lumberjacks`` and ``_income``. Raises ValueError/KeyError/TypeError for a
+        malformed sheet."""
         for k in SHEET_FIELDS:
             if k in SHEET_LIST_FIELDS:
                 setattr(self, k, [int(x) for x in d[k]])
