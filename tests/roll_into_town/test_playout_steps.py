@@ -101,7 +101,7 @@ def test_each_step_is_the_list_draw_for_every_index(opts: dict, bot: str) -> Non
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_kept_counts_and_phase_entries_match_the_references(bot: str) -> None:
     entries = incomes = 0
-    for opts in OPTIONS[:3]:
+    for opts in OPTIONS[:3] if bot == "random" else OPTIONS[:1]:  # (greedy games are slower)
         for s, p in _positions(opts, 3, bot):
             for sh in s.sheets:
                 assert sh.income() == ref_income(sh)
