@@ -27,6 +27,7 @@ def check_invariants(s):
         assert free == sh.free
         assert sh.trees == sum(1 << i for i, t in enumerate(sh.terrain) if t == R.TREE)
         assert sh.terrain.count(R.TOWN_HALL) == 1
+        assert sh._income == sh.income_parts()
     for p in s.active_players():
         legal = s.legal_actions(p)
         assert legal == sorted(set(legal)) and legal

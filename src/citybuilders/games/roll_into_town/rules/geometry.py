@@ -88,8 +88,15 @@ _BIT_TABLE: list[tuple[tuple[int, ...], ...]] = []
 
 
 def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending (byte-table lookup)."""
+    """Indices of the set bits of ``mask``, ascending: lowest bit by lowest bit when there are
+    few (a cell's neighbours, the ocean check's work list), else by byte-table lookup."""
     out: list[int] = []
+    if mask.bit_count() <= 4:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
     table = _BIT_TABLE
     k = 0
     while mask:
@@ -105,15 +112,27 @@ def bits(mask: int) -> list[int]:
 
 
 def nth_bit(mask: int, r: int) -> int:
-    """``bits(mask)[r]`` (``0 <= r < mask.bit_count()``) without building the list: whole bytes
-    are skipped by their bit counts (random play picks one cell of a part, :meth:`sample_action`
-    of the state)."""
+    """``bits(mask)[r]`` (``0 <= r < mask.bit_count()``) without building the list: whole
+    32-bit words are skipped by their bit counts, then a half word and a byte are chosen the
+    same way and the bit read from the byte table (random play picks one cell of a part:
+    ``rules/playout.py``, :meth:`sample_action` of the state)."""
     k = 0
     while True:
-        b = mask & 0xFF
-        c = b.bit_count()
+        w = mask & 0xFFFFFFFF
+        c = w.bit_count()
         if r < c:
-            return k + _BYTE_BITS[b][r]
+            break
         r -= c
-        mask >>= 8
-        k += 8
+        mask >>= 32
+        k += 32
+    h = w & 0xFFFF
+    c = h.bit_count()
+    if r >= c:
+        r -= c
+        h = w >> 16
+        k += 16
+    b = h & 0xFF
+    c = b.bit_count()
+    if r < c:
+        return k + _BYTE_BITS[b][r]
+    return k + 8 + _BYTE_BITS[h >> 8][r - c]

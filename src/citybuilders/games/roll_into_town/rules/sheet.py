@@ -12,7 +12,7 @@ from typing import Any
 from ..loader import (B_HARBOR, B_LIGHT_TOP, B_LUMBERJACK, B_QUARRY, B_WATERMILL, BUILD_KINDS, CAP,
                       COAST, COAST_MASKS, CORNER_PAIRS, E_, EMPTY, FARM,
                       FOUNTAIN_USES, FREE_KINDS, K_CATHEDRAL, K_CATHEDRAL_M,
-                      K_HARBOR, K_LIGHTHOUSE, K_WATERMILL, KIND_COST,
+                      K_HARBOR, K_LIGHTHOUSE, K_LUMBERJACK, K_QUARRY, K_WATERMILL, KIND_COST,
                       KIND_UNIQUE, MOUNTAIN, N_, OCEAN, RIVER, RIVER_SHAPES,
                       S_, START, TOWN_HALL, TOWN_HALL_USES, TREE, W_)
 from ..scoring import score_parts
@@ -23,8 +23,15 @@ __all__ = ["Sheet", "SHEET_FIELDS", "SHEET_LIST_FIELDS", "allowed_coast_masks"]
 SHEET_FIELDS = ("terrain", "sides", "bld", "res", "hall_uses", "fountain_uses", "unique_built",
                 "river", "river_src", "river_exit", "unchecked")
 """The saved fields of a sheet, in JSON order (``to_json`` / ``load_json``); ``free`` and
-``trees`` are derived from them, ``geo`` and ``watermill_front`` come from the game."""
+``trees`` (and the kept ``lumberjacks`` and ``_income``) are derived from them, ``geo`` and
+``watermill_front`` come from the game."""
 SHEET_LIST_FIELDS = frozenset(("terrain", "sides", "bld", "res", "river"))
+
+
+_KINDS = tuple(range(len(BUILD_KINDS)))
+_BUILDABLE: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+"""``Sheet.buildable_kinds`` by ``(food, stone, wood, unique_built)`` (a pure table, filled on
+demand: resources are capped at 9, so at most 10**3 * 16 keys in play)."""
 
 
 def allowed_coast_masks(two_side_shape: str) -> tuple[int, ...]:
@@ -40,11 +47,12 @@ class Sheet:
 
     Fields: ``terrain`` (list of terrain codes), ``sides`` (river flow / coast water masks),
     ``bld`` (building codes), ``free`` (bitset of empty cells: no icon, building or ocean, not the
-    town hall), ``trees`` (bitset), ``res`` ([food, stone, wood]), ``hall_uses``,
-    ``fountain_uses``, ``unique_built`` (bits of :data:`UNIQUE_BIT`), ``river`` (river cells in
-    flow order), ``river_src`` (side of the first river cell that points off the map, -1 before the
-    first piece), ``river_exit`` (open side of the last river cell), ``unchecked`` (cells freed by
-    lumberjacks since the last ocean check); the saved ones are :data:`SHEET_FIELDS`.
+    town hall), ``trees`` (bitset), ``lumberjacks`` (bitset of lumberjack cells), ``res``
+    ([food, stone, wood]), ``hall_uses``, ``fountain_uses``, ``unique_built`` (bits of
+    :data:`UNIQUE_BIT`), ``river`` (river cells in flow order), ``river_src`` (side of the first
+    river cell that points off the map, -1 before the first piece), ``river_exit`` (open side of
+    the last river cell), ``unchecked`` (cells freed by lumberjacks since the last ocean check);
+    the saved ones are :data:`SHEET_FIELDS`.
 
     ``watermill_front``: whether a watermill may stand on the square the river's open end
     points at (option ``watermill_rule``: False for the rulebook's ``not_in_front``, True for the
@@ -54,9 +62,16 @@ class Sheet:
     for (a pure cache keyed by value). :meth:`clone` shares the entries with the copy; the key
     ``None`` holds the sheet's owner token, and an entry made under another token (before a
     clone) is copied before it is brought up to date, so neither sheet changes the other's.
+
+    ``_income``: ``[farms, watermills, harbors, quarry stone]`` (the counts :meth:`income`
+    needs), kept up to date by :meth:`draw_simple` and :meth:`place` (farms, mountains and
+    buildings are never removed), as ``lumberjacks`` is by :meth:`place`; both are recomputed by
+    :meth:`derive_masks`: code that writes the cell lists directly calls it afterwards, as for
+    ``free``.
     """
 
-    __slots__ = ("geo", "watermill_front") + SHEET_FIELDS + ("free", "trees", "_blk")
+    __slots__ = (("geo", "watermill_front") + SHEET_FIELDS
+                 + ("free", "trees", "lumberjacks", "_blk", "_income"))
 
     def __init__(self, geo: Geometry, watermill_front: bool = False) -> None:
         self.geo = geo
@@ -68,6 +83,7 @@ class Sheet:
         self.terrain[geo.hall] = TOWN_HALL
         self.free = geo.all_mask & ~(1 << geo.hall)
         self.trees = 0
+        self.lumberjacks = 0
         self.res = list(START)
         self.hall_uses = TOWN_HALL_USES
         self.fountain_uses = FOUNTAIN_USES
@@ -77,6 +93,7 @@ class Sheet:
         self.river_exit = -1
         self.unchecked = 0
         self._blk: dict[int, list[Any]] = {}
+        self._income = [0, 0, 0, 0]
 
     def clone(self) -> "Sheet":
         """Independent copy (lists copied, geometry shared). Written out for speed; a test
@@ -89,6 +106,7 @@ class Sheet:
         s.bld = self.bld[:]
         s.free = self.free
         s.trees = self.trees
+        s.lumberjacks = self.lumberjacks
         s.res = self.res[:]
         s.hall_uses = self.hall_uses
         s.fountain_uses = self.fountain_uses
@@ -97,6 +115,7 @@ class Sheet:
         s.river_src = self.river_src
         s.river_exit = self.river_exit
         s.unchecked = self.unchecked
+        s._income = self._income[:]
         blk = self._blk
         s._blk = blk.copy()
         s._blk[None] = object()
@@ -177,6 +196,13 @@ class Sheet:
         self.free &= ~(1 << cell)
         if terrain == TREE:
             self.trees |= 1 << cell
+        elif terrain == FARM:
+            self._income[0] += 1
+        elif terrain == MOUNTAIN:  # one stone more for each quarry beside it
+            bld = self.bld
+            for j in self.geo.nb8[cell]:
+                if bld[j] == B_QUARRY:
+                    self._income[3] += 1
 
     def river_options(self) -> list[tuple[int, int]]:
         """Legal river pieces ``(cell, shape mask)`` now, ordered by shape then cell (rulebook:
@@ -261,26 +287,52 @@ class Sheet:
         ``seeds`` limits the first pass to these cells (default: the whole map). Returns the
         number of new ocean cells.
         """
-        work = bits(self.geo.all_mask if seeds is None else seeds)
+        geo = self.geo
+        terrain, sides = self.terrain, self.sides
+        # the cells that may become ocean (:meth:`_ocean_candidate`) as a mask: the empty
+        # cells and a lighthouse top on an empty cell; a cell leaves it when it turns to ocean,
+        # none joins it here, so the others are left out of the work list from the start
+        cand = self.free
+        bld = self.bld
+        if B_LIGHT_TOP in bld:
+            i = -1
+            for _ in range(bld.count(B_LIGHT_TOP)):
+                i = bld.index(B_LIGHT_TOP, i + 1)
+                if terrain[i] == EMPTY:
+                    cand |= 1 << i
+        work = bits((geo.all_mask if seeds is None else seeds) & cand)
         self.unchecked = 0
         made = 0
         perpendicular = rule == "perpendicular_pair"
-        m4 = self.geo.m4
+        m4, side_nb = geo.m4, geo.side_nb
         while work:
             i = work.pop()
-            if not self._ocean_candidate(i):
+            if not cand >> i & 1:
                 continue
-            w = self.water_sides(i)
+            # :meth:`water_sides`, written out side by side: the neighbour is ocean, or a
+            # coast with water on its side facing this cell
+            w = 0
+            n, e, s, west = side_nb[i]
+            if n >= 0 and (terrain[n] == OCEAN or terrain[n] == COAST and sides[n] & S_):
+                w = N_
+            if e >= 0 and (terrain[e] == OCEAN or terrain[e] == COAST and sides[e] & W_):
+                w |= E_
+            if s >= 0 and (terrain[s] == OCEAN or terrain[s] == COAST and sides[s] & N_):
+                w |= S_
+            if west >= 0 and (terrain[west] == OCEAN or terrain[west] == COAST
+                              and sides[west] & E_):
+                w |= W_
             if perpendicular:
                 ok = bool(w & (N_ | S_)) and bool(w & (E_ | W_))
             else:
                 ok = w.bit_count() >= 2
             if ok:
-                self.terrain[i] = OCEAN
-                self.sides[i] = 0
+                terrain[i] = OCEAN
+                sides[i] = 0
+                cand &= ~(1 << i)
                 self.free &= ~(1 << i)
                 made += 1
-                work.extend(bits(m4[i]))
+                work.extend(bits(m4[i] & cand))
         return made
 
     # ------------------------------------------------------------------ buildings
@@ -396,6 +448,30 @@ class Sheet:
             self.bld[i] = code
             self.free &= ~(1 << i)
         self.unique_built |= KIND_UNIQUE[kind]
+        if kind == K_QUARRY:  # one stone for each mountain beside it
+            terrain = self.terrain
+            for j in self.geo.nb8[anchor]:
+                if terrain[j] == MOUNTAIN:
+                    self._income[3] += 1
+        elif kind == K_WATERMILL:
+            self._income[1] += 1
+        elif kind == K_LUMBERJACK:
+            self.lumberjacks |= 1 << anchor
+        elif kind == K_HARBOR:
+            self._income[2] += 1
+
+    def buildable_kinds(self) -> tuple[int, ...]:
+        """The build kinds affordable now (no trades) and not yet built if unique, ascending
+        (rulebook buildings: cost, one of each unique building); placement is not checked."""
+        f, s, w = self.res
+        ub = self.unique_built
+        key = (f, s, w, ub)
+        kinds = _BUILDABLE.get(key)
+        if kinds is None:
+            kinds = _BUILDABLE[key] = tuple(
+                k for k in _KINDS if not KIND_UNIQUE[k] & ub and f >= KIND_COST[k][0]
+                and s >= KIND_COST[k][1] and w >= KIND_COST[k][2])
+        return kinds
 
     def affordable(self, kind: int) -> bool:
         """Enough resources for ``kind``'s cost (no trades)."""
@@ -414,11 +490,15 @@ class Sheet:
     def income(self) -> tuple[int, int]:
         """Automatic collect-phase income ``(food, stone)``: each farm 1 + number of watermills,
         each harbor 1 food, each quarry 1 stone per mountain in its 8-neighbourhood (rulebook
-        collect phase)."""
+        collect phase). From the counts kept in ``_income`` (:meth:`income_parts` recounts
+        them)."""
+        farms, mills, harbors, stone = self._income
+        return farms * (1 + mills) + harbors, stone
+
+    def income_parts(self) -> list[int]:
+        """``[farms, watermills, harbors, quarry stone]`` counted on the cell lists (what
+        ``_income`` holds)."""
         terrain, bld = self.terrain, self.bld
-        farms = terrain.count(FARM)
-        food = farms * (1 + bld.count(B_WATERMILL)) + bld.count(B_HARBOR) if farms else \
-            bld.count(B_HARBOR)
         stone = 0
         quarries = bld.count(B_QUARRY)
         if quarries and MOUNTAIN in terrain:
@@ -430,7 +510,7 @@ class Sheet:
                 for j in nb8[i]:
                     if terrain[j] == MOUNTAIN:
                         stone += 1
-        return food, stone
+        return [terrain.count(FARM), bld.count(B_WATERMILL), bld.count(B_HARBOR), stone]
 
     def collect_income(self) -> None:
         """Add the automatic income (capped at 9)."""
@@ -440,20 +520,12 @@ class Sheet:
 
     def lumberjacks_with_trees(self) -> list[int]:
         """Lumberjack cells with at least one tree in their 8-neighbourhood."""
-        bld, trees = self.bld, self.trees
-        if not trees:
-            return []
-        count = bld.count(B_LUMBERJACK)
-        if not count:
+        trees = self.trees
+        jacks = self.lumberjacks
+        if not trees or not jacks:
             return []
         m8 = self.geo.m8
-        out = []
-        i = -1
-        for _ in range(count):
-            i = bld.index(B_LUMBERJACK, i + 1)
-            if m8[i] & trees:
-                out.append(i)
-        return out
+        return [i for i in bits(jacks) if m8[i] & trees]
 
     def cut(self, cell: int, timing: str = "after_each_coast", ocean_rule: str = "any_two") -> int:
         """Use the lumberjack at ``cell``: every tree in its 8-neighbourhood is erased (the cell is
@@ -474,7 +546,10 @@ class Sheet:
     # ------------------------------------------------------------------ maintenance
     def forests(self) -> list[int]:
         """Forests: side-connected groups of at least 2 trees, as bitsets (rulebook maintenance)."""
-        return [c for c in self.tree_groups(self.trees) if c & (c - 1)]
+        trees = self.trees
+        # a tree is in a forest exactly when a tree shares a side with it: the forests are the
+        # groups of those trees (the lone trees left out first, not found and dropped)
+        return self.tree_groups(trees & self.geo.spread4(trees))
 
     def tree_groups(self, mask: int) -> list[int]:
         """Side-connected components of ``mask`` (bitsets, ordered by lowest cell)."""
@@ -541,8 +616,9 @@ class Sheet:
                 for k in SHEET_FIELDS}
 
     def load_json(self, d: dict[str, Any]) -> None:
-        """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free`` and
-        ``trees``. Raises ValueError/KeyError/TypeError for a malformed sheet."""
+        """Inverse of :meth:`to_json` (``unchecked`` may be missing: 0); derives ``free``,
+        ``trees``, ``lumberjacks`` and ``_income``. Raises ValueError/KeyError/TypeError for a
+        malformed sheet."""
         for k in SHEET_FIELDS:
             if k in SHEET_LIST_FIELDS:
                 setattr(self, k, [int(x) for x in d[k]])
@@ -554,11 +630,14 @@ class Sheet:
         self.derive_masks()
 
     def derive_masks(self) -> None:
-        """Recompute ``free`` and ``trees`` from the cell lists."""
-        free = trees = 0
+        """Recompute ``free``, ``trees``, ``lumberjacks`` and ``_income`` from the cell lists."""
+        free = trees = jacks = 0
         for i in range(self.geo.n):
             if self.terrain[i] == EMPTY and self.bld[i] == 0:
                 free |= 1 << i
             if self.terrain[i] == TREE:
                 trees |= 1 << i
-        self.free, self.trees = free, trees
+            if self.bld[i] == B_LUMBERJACK:
+                jacks |= 1 << i
+        self.free, self.trees, self.lumberjacks = free, trees, jacks
+        self._income = self.income_parts()

@@ -29,6 +29,7 @@ from ..loader import (BUILD_KINDS, CAP, COAST, COAST_MASKS, DICE_PER_ROUND, FACE
 from ..scoring import score_parts, solo_rank
 from .explain import explain
 from .geometry import bits, nth_bit
+from .playout import playout as _playout
 from .sheet import Sheet
 from ....core.i18n import N_
 
@@ -64,7 +65,11 @@ _LOAD: dict[str, Callable[[Any], Any]] = {
     "int lists": lambda v: [[int(x) for x in d] for d in v],
     "growth": lambda v: [[[int(a), int(b)] for a, b in gp] for gp in v],
 }
-_KINDS = tuple(range(len(BUILD_KINDS)))
+
+
+_TRADES: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+"""The market trades by ``(A_TRADE, food, stone, wood)`` under ``market_timing`` =
+``build_phase`` (a pure table, filled on demand; supplies are at most 9)."""
 
 
 class RollIntoTownState(State):
@@ -139,6 +144,11 @@ class RollIntoTownState(State):
             return
         self._apply(action, player)
         self._history.append((player, action))
+
+    def playout(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """:meth:`State.playout` as one fused loop (``playout.py``: the same state, history and
+        draws; discover and build moves counted by parts, not listed)."""
+        _playout(self, rng, max_actions)
 
     def undo_per_player(self) -> bool:
         """Players act independently within a phase: each may take back their own actions of the
@@ -347,14 +357,7 @@ class RollIntoTownState(State):
         sheet = self.sheets[player]
         out: list[int] = []
         bases = self.game.build_base
-        unique_built = sheet.unique_built
-        f, st, w = sheet.res
-        for kind in _KINDS:
-            if KIND_UNIQUE[kind] & unique_built:
-                continue
-            cf, cs, cw = KIND_COST[kind]
-            if f < cf or st < cs or w < cw:
-                continue
+        for kind in sheet.buildable_kinds():
             if kind in FREE_KINDS:
                 out += sheet.free_plus(bases[kind])
             else:
@@ -367,16 +370,10 @@ class RollIntoTownState(State):
     def _can_build(self, player: int) -> bool:
         """Whether ``player`` has any build action (short-circuit of :meth:`build_options`)."""
         sheet = self.sheets[player]
-        unique_built = sheet.unique_built
-        f, st, w = sheet.res
-        for kind in _KINDS:
-            if KIND_UNIQUE[kind] & unique_built:
-                continue
-            cf, cs, cw = KIND_COST[kind]
-            if f < cf or st < cs or w < cw:
-                continue
+        free = sheet.free
+        for kind in sheet.buildable_kinds():
             if kind in FREE_KINDS:
-                if sheet.free:
+                if free:
                     return True
             elif sheet.anchor_mask(kind):
                 return True
@@ -387,18 +384,27 @@ class RollIntoTownState(State):
         if not sheet.unique_built & UNIQUE_BIT["market"]:
             return []
         res = sheet.res
-        wanted = (True, True, True)
-        if self.game.options["market_timing"] == "only_while_paying":
-            need = [False, False, False]
-            for kind in range(len(BUILD_KINDS)):
-                if KIND_UNIQUE[kind] & sheet.unique_built:
-                    continue
-                cost = KIND_COST[kind]
-                if any(cost[r] > res[r] for r in range(3)) and sheet.anchor_mask(kind):
-                    for r in range(3):
-                        if cost[r] > res[r]:
-                            need[r] = True
-            wanted = tuple(need)
+        if self.game.options["market_timing"] != "only_while_paying":
+            # every trade the supplies allow: a function of the supplies only
+            key = (self.game.A_TRADE, res[0], res[1], res[2])
+            trades = _TRADES.get(key)
+            if trades is None:
+                trades = _TRADES[key] = self._trades(res, (True, True, True))
+            return list(trades)
+        need = [False, False, False]
+        for kind in range(len(BUILD_KINDS)):
+            if KIND_UNIQUE[kind] & sheet.unique_built:
+                continue
+            cost = KIND_COST[kind]
+            if any(cost[r] > res[r] for r in range(3)) and sheet.anchor_mask(kind):
+                for r in range(3):
+                    if cost[r] > res[r]:
+                        need[r] = True
+        return list(self._trades(res, tuple(need)))
+
+    def _trades(self, res: list[int], wanted: tuple[bool, ...]) -> tuple[int, ...]:
+        """The market trades of 2 of one resource for 1 of another of the ``wanted`` ones
+        (a supply of 9 takes nothing more), ascending."""
         out = []
         for give in range(3):
             if res[give] < 2:
@@ -406,7 +412,7 @@ class RollIntoTownState(State):
             for take in range(3):
                 if take != give and res[take] < CAP and wanted[take]:
                     out.append(self.game.A_TRADE + give * 3 + take)
-        return out
+        return tuple(out)
 
     def _build_actions(self, player: int) -> list[int]:
         out = self.build_options(player) + self._trade_options(player)
@@ -494,60 +500,74 @@ class RollIntoTownState(State):
             sheet.grow(cell)
 
     def _enter(self, phase: int) -> None:
-        """Start ``phase`` (running its automatic effects); skip phases nobody acts in."""
+        """Start ``phase`` (running its automatic effects); skip phases nobody acts in: a
+        player with no choice but done (:meth:`_no_choice`) is done at once."""
+        np_ = self.num_players
+        done = self.done
+        sheets = self.sheets
         while True:
             if phase > MAINTAIN:
                 self.round += 1
                 phase = ROLL if self.round < ROUNDS else END
             self.phase = phase
-            if phase == END:
-                return
             if phase == ROLL:
                 self.rolled = []
                 return
-            np_ = self.num_players
+            if phase == END:
+                return
             if phase == DISCOVER:
                 k = ICONS_PER_ROUND[self.round]
+                rolled = self.rolled
                 for p in range(np_):
-                    self.dice[p] = self.rolled[:]
+                    self.dice[p] = rolled[:]
                     self.used[p] = 0
                     self.adjusted[p] = 0
                     self.to_draw[p] = k
+                    done[p] = self._no_choice(p)
             elif phase == BUILD:
                 for p in range(np_):
                     self.to_draw[p] = 0
                     self.trade_pending[p] = False
+                    done[p] = self._no_choice(p)
             elif phase == COLLECT:
-                for sheet in self.sheets:
-                    sheet.collect_income()
-            elif phase == MAINTAIN:
                 for p in range(np_):
-                    sheet = self.sheets[p]
+                    sheet = sheets[p]
+                    sheet.collect_income()
+                    done[p] = not sheet.lumberjacks_with_trees()  # (_no_choice)
+            else:  # MAINTAIN
+                for p in range(np_):
+                    sheet = sheets[p]
                     self.growth[p] = [[(f & -f).bit_length() - 1, f.bit_count() // 2]
                                       for f in sheet.forests()]
-            for p in range(np_):
-                self.done[p] = self._no_choice(p)
-            if not all(self.done):
-                self.phase_start = self.move_number() + 1
+                    done[p] = self._no_choice(p)
+            if not all(done):
+                self.phase_start = len(self._history) + 1  # the next action's move number
                 return
             phase += 1
 
     def _no_choice(self, player: int) -> bool:
+        """Whether done is the only action of ``player`` at the start of the current phase
+        (:meth:`_enter`)."""
         ph = self.phase
+        sheet = self.sheets[player]
         if ph == DISCOVER:
-            sheet = self.sheets[player]
-            if sheet.free and any(v != FACE_RIVER for v in self.dice[player]):
+            dice = self.dice[player]
+            if sheet.free and dice.count(FACE_RIVER) != len(dice):
                 return False
             return self._discover_actions(player) == [self.game.A_DONE]
         if ph == BUILD:
-            sheet = self.sheets[player]
             if sheet.unique_built & UNIQUE_BIT["market"] and self._trade_options(player):
                 return False
             return not self._can_build(player)
         if ph == COLLECT:
-            return not self.sheets[player].lumberjacks_with_trees()
+            return not sheet.lumberjacks_with_trees()
         if ph == MAINTAIN:
-            return not self._growth_room(player)
+            # at the phase's start every forest may still grow (growth entries of >= 1 tree):
+            # :meth:`_growth_room` is the free cells beside the forests' trees, i.e. beside
+            # the trees that have a tree beside them
+            trees = sheet.trees
+            spread4 = sheet.geo.spread4
+            return not spread4(trees & spread4(trees)) & sheet.free
         return True
 
     # ------------------------------------------------------------------ copies, JSON
@@ -607,7 +627,9 @@ class RollIntoTownState(State):
 
     def winners(self) -> list[int]:
         """Highest total; ties go to the most house points (taverns excluded), then shared
-        (rulebook game end)."""
+        (rulebook game end). Solo: the player (without scoring)."""
+        if self.num_players == 1:
+            return [0]
         sc = self.scores()
         key = [(s.total, s.parts["houses"]) for s in sc]
         best = max(key)
