@@ -49,6 +49,7 @@ from .state import (
     P_REDRAW,
     READY,
     USED,
+    _PLAIN_STEP,
     KingdomBuilderState,
     Pending,
     dump_fields,
@@ -261,6 +262,23 @@ class CrossroadsState(KingdomBuilderState):
                 near = cand & near_own
                 mask |= near if near else cand
         return mask
+
+    def _playout_terrain(self, p: int) -> int:
+        """For :meth:`~.state.KingdomBuilderState.playout`: the locked terrain, or before the
+        turn's first build the one card in hand; the plain step during the Fort and with two
+        cards to choose from."""
+        if self.fort_card >= 0:
+            return _PLAIN_STEP
+        if self.lock >= 0:
+            return self.lock
+        if self.mand or self.hand2[p] != NO_CARD:
+            return _PLAIN_STEP
+        return self.hand[p]
+
+    def _first_build(self, p: int, t: int) -> None:
+        """The first build locks its terrain (as :meth:`_apply`)."""
+        if self.lock < 0:
+            self._lock(p, t)
 
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:

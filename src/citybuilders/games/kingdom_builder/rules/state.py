@@ -33,6 +33,7 @@ from ..scoring import score_all
 from .board import (
     CARD_TERRAINS,
     FULL,
+    NEIGHBORS,
     NUM_HEXES,
     TERRAINS,
     Board,
@@ -114,6 +115,8 @@ class Pending(IntEnum):
 P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pending.DRAW),
                                     int(Pending.REDRAW))
 """The codes as plain ints (see :data:`NONE`)."""
+_PLAIN_STEP = -2
+"""``_playout_terrain``'s answer "take the plain step" (see :meth:`KingdomBuilderState.playout`)."""
 SUPPLY = SETTLEMENT_SUPPLY
 """Settlements per player (rulebook Preparação: 40 settlements each)."""
 
@@ -474,6 +477,103 @@ class KingdomBuilderState(State):
             player = self.cur
         self._apply(action, player)
         self._history.append((player, action))
+
+    def playout(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """:meth:`State.playout` fused: the same state afterwards (history included) and the same
+        draws as the plain loop of :meth:`sample_chance` / :meth:`sample_action` /
+        :meth:`apply_legal` (tests/bots/test_playout.py, tests/kingdom_builder/test_playout.py).
+
+        Inline: the card draws (``rng._randbelow(n)`` is ``rng.randrange(n)`` for ``n >= 1``),
+        the mandatory builds of a player whose playable terrain is one known card
+        (:meth:`_playout_terrain`) and, for a player without a ready tile, the first build and
+        the forced ``end``; the own dilation is kept between builds (``dilate(occ | h) ==
+        dilate(occ) | NEIGHBORS[h]``). Everything else (tiles, the Fort, two cards in hand)
+        takes the plain step."""
+        below = rng._randbelow
+        hist = self._history
+        left = -1 if max_actions is None else max_actions
+        board = self.board
+        tmask, hex_locs = board.tmask, board.hex_locs
+        occ, stl, supply, hold = self.occ, self.stl, self.supply, self.hold
+        nloc = self.nloc
+        dil_of, dil = -1, 0  # dil == dilate(dil_of)
+        while not self.over:
+            if self.pending != P_NONE:
+                deck = self.deck
+                total = sum(deck)
+                if total <= 0:  # never in play; the plain call raises as the plain loop does
+                    self.apply_legal(self.sample_chance(rng))
+                    continue
+                r = below(total)
+                t = 0
+                for t, c in enumerate(deck):
+                    if r < c:
+                        break
+                    r -= c
+                viewer = self.chance_viewer()
+                self._apply_chance(t)
+                hist.append((CHANCE if viewer is None else private_chance(viewer), CARD_BASE + t))
+                continue
+            if left == 0:
+                return
+            left -= 1
+            p = self.cur
+            t = self._playout_terrain(p)
+            if t == _PLAIN_STEP:
+                self.apply_legal(self.sample_action(rng, p), p)
+                continue
+            mand = self.mand
+            mask = cand = 0
+            if mand < 3 and t >= 0 and supply[p] > 0:  # = _build_mask
+                cand = tmask[t] & ~(self.all_occ | self.blocked)
+                if cand:
+                    o = occ[p]
+                    if o != dil_of:
+                        dil_of, dil = o, dilate(o)
+                    mask = cand & dil
+                    if not mask:
+                        mask = cand
+            if mask and mand:
+                h = nth_bit(mask, below(mask.bit_count()))
+            else:
+                k = p * nloc
+                if READY in hold[k: k + nloc]:
+                    self.apply_legal(self.sample_action(rng, p), p)
+                    continue
+                if not mask:
+                    below(1)  # the one move, drawn as the plain loop draws it
+                    self._end_turn()
+                    hist.append((p, END))
+                    continue
+                h = nth_bit(mask, below(mask.bit_count()))
+                self._first_build(p, t)
+            # the build: place() and _apply()'s mand += 1 and rare-exception check, inline
+            bit = 1 << h
+            stl[p] |= bit
+            o = occ[p]
+            occ[p] = o | bit
+            self.all_occ |= bit
+            supply[p] -= 1
+            if not supply[p]:
+                self.final_round = True
+            if hex_locs[h]:
+                self.acquire(p, h)
+            self.mand = mand + 1
+            if o == dil_of:
+                dil_of, dil = o | bit, dil | NEIGHBORS[h]
+            if not cand & ~bit:  # the card's terrain is full: the plain rare-exception check
+                self._check_card()
+            hist.append((p, BUILD_BASE + h))
+
+    def _playout_terrain(self, p: int) -> int:
+        """For :meth:`playout`, on ``p``'s turn: the one terrain ``p`` may build on now, or
+        ``NO_CARD`` (none), or ``_PLAIN_STEP`` (take the plain step: e.g. two cards to choose
+        from). Base game: ``p``'s card."""
+        return self.hand[p]
+
+    def _first_build(self, p: int, t: int) -> None:
+        """For :meth:`playout`: ``p`` makes the turn's first build on terrain ``t`` (what
+        :meth:`_apply` does for it beyond the build; nothing in the base game)."""
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
