@@ -43,7 +43,7 @@ from .board import (
     make_board,
 )
 from .placement import SETTLEMENT_SUPPLY
-from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action, nth_bit
+from .tiles import BASE_TILE_IDS, TILE_KINDS, board_kinds, kind_of_action, nth_bit
 from ....core.i18n import message_of
 
 __all__ = [
@@ -404,14 +404,11 @@ class KingdomBuilderState(State):
         hold = self.hold
         if READY not in hold[base: base + self.nloc]:
             return out
-        locs = self.board.locations
-        kinds = set()
-        for k in range(self.nloc):  # a loop, not a comprehension: no extra frame (hot path)
-            if hold[base + k] == READY:
-                kinds.add(locs[k][1])
-        for kind in KINDS_BY_BASE:
-            if kind.id in kinds:
-                out.extend(kind.legal(self, p))
+        for kind, locs in board_kinds(self.board):
+            for k in locs:
+                if hold[base + k] == READY:
+                    out.extend(kind.legal(self, p))
+                    break
         return out
 
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
@@ -425,9 +422,12 @@ class KingdomBuilderState(State):
         ``n`` here is at least 1."""
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
-        below = rng._randbelow
         p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
-        mask = self._build_mask(p)
+        return self._draw_move(rng._randbelow, p, self._build_mask(p))
+
+    def _draw_move(self, below: Callable[[int], int], p: int, mask: int) -> int:
+        """:meth:`sample_action` on ``p``'s own turn (no chance node pending), given ``mask ==
+        self._build_mask(p)`` and ``below = rng._randbelow``."""
         if mask:
             head = mask.bit_count()
             if self.mand > 0:
@@ -439,19 +439,16 @@ class KingdomBuilderState(State):
         if READY not in hold[base: base + self.nloc]:
             r = below(head)
             return BUILD_BASE + nth_bit(mask, r) if mask else END
-        locs = self.board.locations
-        kinds = set()
-        for k in range(self.nloc):
-            if hold[base + k] == READY:
-                kinds.add(locs[k][1])
         groups = []
         total = head
-        for kind in KINDS_BY_BASE:
-            if kind.id in kinds:
-                n, data = kind.count(self, p)
-                if n:
-                    groups.append((kind, n, data))
-                    total += n
+        for kind, locs in board_kinds(self.board):
+            for k in locs:
+                if hold[base + k] == READY:
+                    n, data = kind.count(self, p)
+                    if n:
+                        groups.append((kind, n, data))
+                        total += n
+                    break
         r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END
@@ -537,16 +534,22 @@ class KingdomBuilderState(State):
                 h = nth_bit(mask, below(mask.bit_count()))
             else:
                 k = p * nloc
-                if READY in hold[k: k + nloc]:
-                    self.apply_legal(self.sample_action(rng, p), p)
-                    continue
-                if not mask:
+                if READY in hold[k: k + nloc]:  # the tiles' moves too: sample_action's draw
+                    a = self._draw_move(below, p, mask)
+                    if a >= HEX_BASE:
+                        self.apply_legal(a, p)
+                        continue
+                elif mask:
+                    a = BUILD_BASE + nth_bit(mask, below(mask.bit_count()))
+                else:
                     below(1)  # the one move, drawn as the plain loop draws it
+                    a = END
+                if a == END:
                     self._end_turn()
                     hist.append((p, END))
                     continue
-                h = nth_bit(mask, below(mask.bit_count()))
-                self._first_build(p, t)
+                h = a - BUILD_BASE
+                self._first_build(p, t)  # mand == 0 here: the turn's first build
             # the build: place() and _apply()'s mand += 1 and rare-exception check, inline
             bit = 1 << h
             stl[p] |= bit

@@ -47,6 +47,7 @@ __all__ = [
     "nth_bit",
     "neighbour_masks",
     "PADDOCK_STEPS",
+    "board_kinds",
 ]
 
 
@@ -498,6 +499,29 @@ def register_tile_kind(kind: TileKind) -> TileKind:
 _BY_BASE: dict[int, TileKind] = {}
 """Kinds by the first action id of their block (the hex and pair slots are found by division)."""
 _PAIR_SPAN = NUM_HEXES * NUM_HEXES
+
+
+_BOARD_KINDS: dict[Any, tuple[int, tuple[tuple[TileKind, tuple[int, ...]], ...]]] = {}
+
+
+def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
+    """``((kind, location ids), ...)``: the registered kinds among ``board``'s locations in
+    :data:`KINDS_BY_BASE` order (the order of their legal actions), each with the ids ``k`` of
+    its locations (``board.locations[k]``). Cached per board object (a board is immutable) and
+    rebuilt when a kind is registered after (``ValueError``-free: unknown kinds, such as the
+    passive Crossroads tile, have no action and are left out)."""
+    got = _BOARD_KINDS.get(board)
+    if got is None or got[0] != len(KINDS_BY_BASE):
+        table = []
+        for kind in KINDS_BY_BASE:
+            locs = tuple(k for k, (_, kid) in enumerate(board.locations) if kid == kind.id)
+            if locs:
+                table.append((kind, locs))
+        got = (len(KINDS_BY_BASE), tuple(table))
+        if len(_BOARD_KINDS) >= _MEMO_SIZE:
+            _BOARD_KINDS.clear()
+        _BOARD_KINDS[board] = got
+    return got[1]
 
 
 def kind_of_action(action: int) -> TileKind | None:
