@@ -71,6 +71,7 @@ __all__ = [
     "dilate",
     "shift",
     "SHIFTS",
+    "beyond_lines_of_three",
     "hex_index",
     "hex_rc",
     "hex_name",
@@ -171,6 +172,33 @@ def shift(mask: int, direction: str) -> int:
     if f is None:
         raise ValueError(f"unknown direction {direction!r}")
     return f(mask)
+
+
+def beyond_lines_of_three(mask: int) -> int:
+    """The hexes directly beyond either end of a straight line of >= 3 consecutive hexes of
+    ``mask`` along any of the 3 axes, on the board (Tavern, digest §6).
+
+    Equal to the six-direction walk ``step(step(mask) & mask) & mask`` then one more ``step``
+    (tests/kingdom_builder/test_fast_masks.py) with fewer big-int operations: two steps along
+    a diagonal are a plain shift whatever the row's parity (NE twice = 2 rows up and 1 column
+    right), and a line's far end is its near end shifted back two steps."""
+    # E/W: b = hexes with their 2 west neighbours in mask (the east end of a line)
+    a = mask & ((mask & _NOT_R) << 1)
+    b = a & ((a & _NOT_R) << 1)
+    out = ((b & _NOT_R) << 1) | (((b >> 2) & _NOT_L) >> 1)
+    # NE/SW: b = hexes with the 2 hexes SW of them in mask (the NE end); SW twice = (+2, -1)
+    b = (mask & (((mask & _EVEN) >> 20) | ((mask & _ODD_NOT_R) >> 19))
+         & ((mask & _NOT_R) >> 39))
+    c = b << 39  # the SW end (on the board)
+    out |= (((b & _EVEN) >> 20) | ((b & _ODD_NOT_R) >> 19)
+            | ((c & _EVEN_NOT_L) << 19) | ((c & _ODD) << 20))
+    # NW/SE: b = hexes with the 2 hexes SE of them in mask (the NW end); SE twice = (+2, +1)
+    b = (mask & (((mask & _EVEN_NOT_L) >> 21) | ((mask & _ODD) >> 20))
+         & ((mask & _NOT_L) >> 41))
+    c = b << 41  # the SE end
+    out |= (((b & _EVEN_NOT_L) >> 21) | ((b & _ODD) >> 20)
+            | ((c & _EVEN) << 20) | ((c & _ODD_NOT_R) << 21))
+    return out & FULL
 
 
 def step(i: int, direction: str) -> int | None:

@@ -103,6 +103,22 @@ _LOCK_PENDING = -2
 _AREAS: dict[Any, tuple[list[int], list[int]]] = {}
 
 
+_LOCATION_IDS: dict[Board, dict[str, tuple[int, ...]]] = {}
+
+
+def _location_ids(board: Board) -> dict[str, tuple[int, ...]]:
+    """``{kind: (k, ...)}``: the ids of ``board``'s locations of each kind (cached per board)."""
+    got = _LOCATION_IDS.get(board)
+    if got is None:
+        ids: dict[str, tuple[int, ...]] = {}
+        for k, (_, kind) in enumerate(board.locations):
+            ids[kind] = ids.get(kind, ()) + (k,)
+        if len(_LOCATION_IDS) >= 4096:
+            _LOCATION_IDS.clear()
+        got = _LOCATION_IDS[board] = ids
+    return got
+
+
 def task_areas(board: Board) -> tuple[list[int], list[int]]:
     """``(all_areas, buildable_areas)``: maximal one-terrain areas of ``board`` (digest §9.4),
     with water and mountain areas in the first list only (cached per board)."""
@@ -232,8 +248,9 @@ class CrossroadsState(KingdomBuilderState):
     def holds(self, p: int, kind: str, statuses: tuple[int, ...] = HELD) -> bool:
         """True if ``p`` holds a tile of ``kind`` with one of ``statuses``."""
         base = p * self.nloc
-        for k, (_, kd) in enumerate(self.board.locations):
-            if kd == kind and self.hold[base + k] in statuses:
+        hold = self.hold
+        for k in _location_ids(self.board).get(kind, ()):
+            if hold[base + k] in statuses:
                 return True
         return False
 
@@ -241,6 +258,13 @@ class CrossroadsState(KingdomBuilderState):
         """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
         e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         tm = self.board.tmask
+        if p == self.cur and self.pending == P_NONE and not self.over:
+            # card_terrains' one-terrain cases inlined (every turn start and rare-exception check)
+            if self.lock >= 0:
+                return bool(tm[self.lock] & e)
+            if self.hand2[p] == NO_CARD:
+                h = self.hand[p]
+                return h != NO_CARD and bool(tm[h] & e)
         for t in self.card_terrains(p):
             if tm[t] & e:
                 return True

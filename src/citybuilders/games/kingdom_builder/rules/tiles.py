@@ -23,6 +23,7 @@ from .board import (
     NEIGHBORS,
     NUM_HEXES,
     WATER,
+    beyond_lines_of_three,
     bits,
     dilate,
     hex_name,
@@ -262,12 +263,7 @@ def tavern_targets(own: int, free: int) -> int:
     the start of the next."""
     out = _TAVERN_MEMO.get(own)
     if out is None:
-        out = 0
-        for step in _LINE_SHIFTS:
-            two = step(own) & own  # own hexes with an own predecessor
-            three = step(two) & own  # own hexes ending a run of 3
-            if three:
-                out |= step(three)
+        out = beyond_lines_of_three(own)
         if len(_TAVERN_MEMO) >= _MEMO_SIZE:
             _TAVERN_MEMO.clear()
         _TAVERN_MEMO[own] = out
