@@ -55,7 +55,15 @@ from .state import (
     dump_fields,
     load_fields,
 )
-from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, nth_bit, with_adjacency
+from .tiles import (
+    BASE_TILE_IDS,
+    TILE_KINDS,
+    kind_of_action,
+    location_ids,
+    mask_actions,
+    nth_bit,
+    with_adjacency,
+)
 
 __all__ = [
     "CrossroadsState",
@@ -67,6 +75,8 @@ __all__ = [
     "PIECES",
 ]
 
+_ORACLE, _BARN = TILE_KINDS["oracle"], TILE_KINDS["barn"]
+"""The base tiles that play the turn's card terrain (the first use locks it)."""
 P_FORT = int(Pending.FORT)
 """Pending chance kind: the Fort's terrain card (public)."""
 P_DRAW2 = int(Pending.DRAW2)
@@ -101,22 +111,6 @@ PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
 _LOCK_PENDING = -2
 
 _AREAS: dict[Any, tuple[list[int], list[int]]] = {}
-
-
-_LOCATION_IDS: dict[Board, dict[str, tuple[int, ...]]] = {}
-
-
-def _location_ids(board: Board) -> dict[str, tuple[int, ...]]:
-    """``{kind: (k, ...)}``: the ids of ``board``'s locations of each kind (cached per board)."""
-    got = _LOCATION_IDS.get(board)
-    if got is None:
-        ids: dict[str, tuple[int, ...]] = {}
-        for k, (_, kind) in enumerate(board.locations):
-            ids[kind] = ids.get(kind, ()) + (k,)
-        if len(_LOCATION_IDS) >= 4096:
-            _LOCATION_IDS.clear()
-        got = _LOCATION_IDS[board] = ids
-    return got
 
 
 def task_areas(board: Board) -> tuple[list[int], list[int]]:
@@ -249,7 +243,7 @@ class CrossroadsState(KingdomBuilderState):
         """True if ``p`` holds a tile of ``kind`` with one of ``statuses``."""
         base = p * self.nloc
         hold = self.hold
-        for k in _location_ids(self.board).get(kind, ()):
+        for k in location_ids(self.board).get(kind, ()):
             if hold[base + k] in statuses:
                 return True
         return False
@@ -437,12 +431,10 @@ class CrossroadsState(KingdomBuilderState):
             h = -1
             if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
                 h = action - BUILD_BASE
-            else:
-                kind = kind_of_action(action)
-                if kind is not None and kind.id == "oracle":
-                    h = action - kind.base
-                elif kind is not None and kind.id == "barn":
-                    h = (action - kind.base) % NUM_HEXES
+            elif _ORACLE.base <= action < _ORACLE.base + _ORACLE.size:
+                h = action - _ORACLE.base
+            elif _BARN.base <= action < _BARN.base + _BARN.size:
+                h = (action - _BARN.base) % NUM_HEXES
             if h >= 0:
                 self._lock(p, self.board.terrain[h])
         super()._apply(action, player)

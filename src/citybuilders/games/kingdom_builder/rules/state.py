@@ -43,7 +43,14 @@ from .board import (
     make_board,
 )
 from .placement import SETTLEMENT_SUPPLY
-from .tiles import BASE_TILE_IDS, TILE_KINDS, board_kinds, kind_of_action, nth_bit
+from .tiles import (
+    BASE_TILE_IDS,
+    TILE_KINDS,
+    board_kinds,
+    kind_of_action,
+    location_ids,
+    nth_bit,
+)
 from ....core.i18n import message_of
 
 __all__ = [
@@ -115,6 +122,8 @@ class Pending(IntEnum):
 P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pending.DRAW),
                                     int(Pending.REDRAW))
 """The codes as plain ints (see :data:`NONE`)."""
+_RANDBELOW_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""What ``rng._randbelow`` is for ``random.Random`` (see :meth:`KingdomBuilderState.playout`)."""
 _PLAIN_STEP = -2
 """``_playout_terrain``'s answer "take the plain step" (see :meth:`KingdomBuilderState.playout`)."""
 SUPPLY = SETTLEMENT_SUPPLY
@@ -485,8 +494,16 @@ class KingdomBuilderState(State):
         (:meth:`_playout_terrain`) and, for a player without a ready tile, the first build and
         the forced ``end``; the own dilation is kept between builds (``dilate(occ | h) ==
         dilate(occ) | NEIGHBORS[h]``). Everything else (tiles, the Fort, two cards in hand)
-        takes the plain step."""
+        takes the plain step.
+
+        The draws inline ``rng._randbelow(n)`` (CPython's ``_randbelow_with_getrandbits``:
+        ``getrandbits(n.bit_length())`` until below ``n``); an ``rng`` drawing otherwise plays
+        the core's loop."""
+        if type(rng)._randbelow is not _RANDBELOW_BITS:
+            State.playout(self, rng, max_actions)
+            return
         below = rng._randbelow
+        bits_of = rng.getrandbits
         hist = self._history
         left = -1 if max_actions is None else max_actions
         board = self.board
@@ -501,7 +518,10 @@ class KingdomBuilderState(State):
                 if total <= 0:  # never in play; the plain call raises as the plain loop does
                     self.apply_legal(self.sample_chance(rng))
                     continue
-                r = below(total)
+                k = total.bit_length()
+                r = bits_of(k)
+                while r >= total:
+                    r = bits_of(k)
                 t = 0
                 for t, c in enumerate(deck):
                     if r < c:
@@ -531,7 +551,12 @@ class KingdomBuilderState(State):
                     if not mask:
                         mask = cand
             if mask and mand:
-                h = nth_bit(mask, below(mask.bit_count()))
+                n = mask.bit_count()
+                k = n.bit_length()
+                r = bits_of(k)
+                while r >= n:
+                    r = bits_of(k)
+                h = nth_bit(mask, r)
             else:
                 k = p * nloc
                 if READY in hold[k: k + nloc]:  # the tiles' moves too: sample_action's draw
@@ -540,9 +565,15 @@ class KingdomBuilderState(State):
                         self.apply_legal(a, p)
                         continue
                 elif mask:
-                    a = BUILD_BASE + nth_bit(mask, below(mask.bit_count()))
+                    n = mask.bit_count()
+                    k = n.bit_length()
+                    r = bits_of(k)
+                    while r >= n:
+                        r = bits_of(k)
+                    a = BUILD_BASE + nth_bit(mask, r)
                 else:
-                    below(1)  # the one move, drawn as the plain loop draws it
+                    while bits_of(1):  # the one move, drawn as the plain loop draws it
+                        pass
                     a = END
                 if a == END:
                     self._end_turn()
@@ -550,23 +581,43 @@ class KingdomBuilderState(State):
                     continue
                 h = a - BUILD_BASE
                 self._first_build(p, t)  # mand == 0 here: the turn's first build
-            # the build: place() and _apply()'s mand += 1 and rare-exception check, inline
-            bit = 1 << h
-            stl[p] |= bit
-            o = occ[p]
-            occ[p] = o | bit
-            self.all_occ |= bit
-            supply[p] -= 1
-            if not supply[p]:
-                self.final_round = True
-            if hex_locs[h]:
-                self.acquire(p, h)
-            self.mand = mand + 1
-            if o == dil_of:
-                dil_of, dil = o | bit, dil | NEIGHBORS[h]
-            if not cand & ~bit:  # the card's terrain is full: the plain rare-exception check
-                self._check_card()
-            hist.append((p, BUILD_BASE + h))
+            # the build: place() and _apply()'s mand += 1 and rare-exception check, inline; then
+            # the turn's next mandatory builds, drawn from the same terrain's empty hexes
+            o = occ[p]  # dil == dilate(o) here (cand != 0)
+            all_occ = self.all_occ
+            while True:
+                bit = 1 << h
+                stl[p] |= bit
+                o |= bit
+                occ[p] = o
+                all_occ |= bit
+                self.all_occ = all_occ
+                supply[p] -= 1
+                mand += 1
+                self.mand = mand
+                dil_of, dil = o, dil | NEIGHBORS[h]
+                cand ^= bit  # h was an empty hex of the terrain
+                if not supply[p]:
+                    self.final_round = True
+                if hex_locs[h]:
+                    self.acquire(p, h)
+                if not cand:  # the card's terrain is full: the plain rare-exception check
+                    self._check_card()
+                    hist.append((p, BUILD_BASE + h))
+                    break
+                hist.append((p, BUILD_BASE + h))
+                if mand >= 3 or not supply[p] or not left:
+                    break
+                left -= 1
+                mask = cand & dil
+                if not mask:
+                    mask = cand
+                n = mask.bit_count()
+                k = n.bit_length()
+                r = bits_of(k)
+                while r >= n:
+                    r = bits_of(k)
+                h = nth_bit(mask, r)
 
     def _playout_terrain(self, p: int) -> int:
         """For :meth:`playout`, on ``p``'s turn: the one terrain ``p`` may build on now, or
@@ -599,10 +650,10 @@ class KingdomBuilderState(State):
 
     def _mark_used(self, p: int, kind_id: str) -> None:
         base = p * self.nloc
-        locs = self.board.locations
-        for k in range(self.nloc):
-            if self.hold[base + k] == READY and locs[k][1] == kind_id:
-                self.hold[base + k] = USED
+        hold = self.hold
+        for k in location_ids(self.board).get(kind_id, ()):
+            if hold[base + k] == READY:
+                hold[base + k] = USED
                 return
 
     def _apply_chance(self, card: int) -> None:

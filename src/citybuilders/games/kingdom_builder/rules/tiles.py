@@ -49,6 +49,7 @@ __all__ = [
     "neighbour_masks",
     "PADDOCK_STEPS",
     "board_kinds",
+    "location_ids",
 ]
 
 
@@ -497,23 +498,35 @@ _BY_BASE: dict[int, TileKind] = {}
 _PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 
+_LOCATION_IDS: dict[Any, dict[str, tuple[int, ...]]] = {}
 _BOARD_KINDS: dict[Any, tuple[int, tuple[tuple[TileKind, tuple[int, ...]], ...]]] = {}
+
+
+def location_ids(board: Any) -> dict[str, tuple[int, ...]]:
+    """``{kind id: (k, ...)}``: the ids ``k`` (ascending) of ``board``'s locations
+    (``board.locations[k]``) of each kind. Cached per board object (a board is immutable)."""
+    got = _LOCATION_IDS.get(board)
+    if got is None:
+        got = {}
+        for k, (_, kind) in enumerate(board.locations):
+            got[kind] = got.get(kind, ()) + (k,)
+        if len(_LOCATION_IDS) >= _MEMO_SIZE:
+            _LOCATION_IDS.clear()
+        _LOCATION_IDS[board] = got
+    return got
 
 
 def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
     """``((kind, location ids), ...)``: the registered kinds among ``board``'s locations in
-    :data:`KINDS_BY_BASE` order (the order of their legal actions), each with the ids ``k`` of
-    its locations (``board.locations[k]``). Cached per board object (a board is immutable) and
-    rebuilt when a kind is registered after (``ValueError``-free: unknown kinds, such as the
-    passive Crossroads tile, have no action and are left out)."""
+    :data:`KINDS_BY_BASE` order (the order of their legal actions), each with its
+    :func:`location_ids`. Kinds without an action (the passive Crossroads tile) are not
+    registered and left out. Cached per board object, and made again when a kind is
+    registered after."""
     got = _BOARD_KINDS.get(board)
     if got is None or got[0] != len(KINDS_BY_BASE):
-        table = []
-        for kind in KINDS_BY_BASE:
-            locs = tuple(k for k, (_, kid) in enumerate(board.locations) if kid == kind.id)
-            if locs:
-                table.append((kind, locs))
-        got = (len(KINDS_BY_BASE), tuple(table))
+        ids = location_ids(board)
+        table = tuple((kind, ids[kind.id]) for kind in KINDS_BY_BASE if kind.id in ids)
+        got = (len(KINDS_BY_BASE), table)
         if len(_BOARD_KINDS) >= _MEMO_SIZE:
             _BOARD_KINDS.clear()
         _BOARD_KINDS[board] = got
