@@ -2,7 +2,9 @@
 for, on positions along random games of both editions under the rules options that change the
 turn (rare exception, tile loss timing, null moves, the Crossroads tile's cards): the same state
 afterwards (history included) and the same random draws, with and without a limit on the
-player actions."""
+player actions, with ``random.Random`` (the inlined draws) and with a subclass that draws
+otherwise (the core loop). The rollout's end, ``winners`` from ``score_totals``, against the
+scores' totals."""
 
 from __future__ import annotations
 
@@ -43,6 +45,13 @@ def _plain(state: State, rng: random.Random, max_actions: int | None) -> None:
         state.apply_legal(legal[rng.randrange(len(legal))], cp)
 
 
+class _OtherDraws(random.Random):
+    """An rng whose ``_randbelow`` is not ``random.Random``'s (it draws from ``random()``)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
                          or "base")
 def test_fused_playout_is_the_plain_loop(options: dict) -> None:
@@ -56,7 +65,8 @@ def test_fused_playout_is_the_plain_loop(options: dict) -> None:
             if step % 7 == seed % 7:
                 limit = (None, 0, 1, 4, 13)[step % 5]
                 fast, plain = s.clone(), s.clone()
-                r1, r2 = random.Random(step * 31 + seed), random.Random(step * 31 + seed)
+                rng_type = _OtherDraws if step % 3 == 2 else random.Random
+                r1, r2 = rng_type(step * 31 + seed), rng_type(step * 31 + seed)
                 fast.playout(r1, limit)
                 _plain(plain, r2, limit)
                 assert fast.history() == plain.history(), (seed, step, limit)
@@ -70,3 +80,21 @@ def test_fused_playout_is_the_plain_loop(options: dict) -> None:
                 s.apply_legal(s.sample_action(walk, cp), cp)
             step += 1
     assert checked > 60
+
+
+@pytest.mark.parametrize("options", OPTIONS[::3] + OPTIONS[4:5],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "base")
+def test_winners_from_the_totals_are_the_scores_winners(options: dict) -> None:
+    game = citybuilders.load_game("kingdom-builder", **options)
+    for seed in range(12):
+        s = game.new_initial_state(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        if seed % 2:
+            s.playout(rng, 10 + 4 * seed)
+        else:
+            s.playout(rng)
+        totals = [ps.total for ps in s.scores()]
+        assert s.score_totals() == totals
+        best = max(totals)
+        assert s.winners() == [p for p, t in enumerate(totals) if t == best]
+        assert s.is_terminal() == (seed % 2 == 0)

@@ -131,6 +131,9 @@ class CrossroadsState(KingdomBuilderState):
 
     __slots__ = tuple(name for name, _ in CROSSROADS_SAVED_FIELDS) + ("xo",)
     VERBS: tuple[str, ...] = BASE_TILE_IDS + CROSSROADS_KIND_IDS
+    PRIVATE_DRAWS: tuple[int, ...] = KingdomBuilderState.PRIVATE_DRAWS + (P_DRAW2,)
+    """The base game's private draws and the Crossroads tile's second card (the Fort's card is
+    public)."""
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -396,13 +399,6 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = -1
 
     # ------------------------------------------------------------------ protocol
-    def chance_viewer(self) -> int | None:
-        if self.pending == P_DRAW2:
-            return self.pending_player
-        if self.pending == P_FORT:
-            return None
-        return super().chance_viewer()
-
     def _legal_actions(self, player: int) -> list[int]:
         """As the base game, with: the forced Fort build, up to two playable terrains for the
         mandatory action, and warrior-blocked hexes excluded (rules digest §3, §9)."""
@@ -534,6 +530,13 @@ class CrossroadsState(KingdomBuilderState):
         return s  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ scoring
+    def score_totals(self) -> list[int]:
+        """As the base game, plus each player's task gold (as :meth:`scores`)."""
+        out = super().score_totals()
+        for p in range(self.num_players):
+            out[p] += sum(self.task_gold(p).values())
+        return out
+
     def task_gold(self, p: int) -> dict[str, int]:
         """``{task: gold}`` of player ``p`` for the task cards in play (digest §9.4)."""
         if not self.tasks:

@@ -29,7 +29,7 @@ from citybuilders.core.game import (
 )
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
-from ..scoring import score_all
+from ..scoring import score_all, score_player
 from .board import (
     CARD_TERRAINS,
     FULL,
@@ -185,6 +185,9 @@ class KingdomBuilderState(State):
     __slots__ = SETUP_FIELDS + tuple(name for name, _ in SAVED_FIELDS)
     VERBS: tuple[str, ...] = BASE_TILE_IDS
     """Tile kinds whose notation this game accepts (Crossroads adds its own)."""
+    PRIVATE_DRAWS: tuple[int, ...] = (P_DEAL, P_DRAW)
+    """The ``pending`` kinds whose card only ``pending_player`` sees (:meth:`chance_viewer`;
+    the others are public). Crossroads adds the second card."""
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -371,7 +374,7 @@ class KingdomBuilderState(State):
         return self.cur
 
     def chance_viewer(self) -> int | None:
-        if self.pending in (P_DEAL, P_DRAW):
+        if self.pending in self.PRIVATE_DRAWS:
             return self.pending_player
         return None
 
@@ -502,6 +505,8 @@ class KingdomBuilderState(State):
         if type(rng)._randbelow is not _RANDBELOW_BITS:
             State.playout(self, rng, max_actions)
             return
+        private = self.PRIVATE_DRAWS
+        actors = [private_chance(q) for q in range(self.num_players)]  # a private draw's actor
         below = rng._randbelow
         bits_of = rng.getrandbits
         hist = self._history
@@ -512,7 +517,8 @@ class KingdomBuilderState(State):
         nloc = self.nloc
         dil_of, dil = -1, 0  # dil == dilate(dil_of)
         while not self.over:
-            if self.pending != P_NONE:
+            pend = self.pending
+            if pend != P_NONE:
                 deck = self.deck
                 total = sum(deck)
                 if total <= 0:  # never in play; the plain call raises as the plain loop does
@@ -527,9 +533,9 @@ class KingdomBuilderState(State):
                     if r < c:
                         break
                     r -= c
-                viewer = self.chance_viewer()
+                actor = actors[self.pending_player] if pend in private else CHANCE  # chance_viewer
                 self._apply_chance(t)
-                hist.append((CHANCE if viewer is None else private_chance(viewer), CARD_BASE + t))
+                hist.append((actor, CARD_BASE + t))
                 continue
             if left == 0:
                 return
@@ -780,6 +786,18 @@ class KingdomBuilderState(State):
     def scores(self) -> list[PlayerScore]:
         """Gold per player: the 3 Kingdom Builder cards + castles (digest §7)."""
         return score_all(self.board, self.cards, self.occ, self.opts)
+
+    def score_totals(self) -> list[int]:
+        """``[s.total for s in self.scores()]`` without the parts (scoring.score_player)."""
+        board, cards, occ, opts = self.board, self.cards, self.occ, self.opts
+        return [score_player(board, cards, occ, p, opts) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """The core's winners (the best totals, ties shared) from :meth:`score_totals` (the
+        end of every search rollout)."""
+        totals = self.score_totals()
+        best = max(totals)
+        return [p for p, t in enumerate(totals) if t == best]
 
     def successor(self, action: int, player: int) -> "KingdomBuilderState":
         """A copy with ``action`` applied for ``player`` without validation, for one-ply searches
