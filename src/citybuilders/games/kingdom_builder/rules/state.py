@@ -385,8 +385,10 @@ class KingdomBuilderState(State):
         return [(CARD_BASE + t, c / total) for t, c in enumerate(self.deck) if c]
 
     def sample_chance(self, rng: random.Random) -> int:
-        """One card drawn from the remaining deck (uniform over cards)."""
-        r = rng.randrange(sum(self.deck))
+        """One card drawn from the remaining deck (uniform over cards); the draw of
+        ``rng.randrange(total)`` (``rng._randbelow``, as :meth:`sample_action`)."""
+        total = sum(self.deck)
+        r = rng._randbelow(total) if total > 0 else rng.randrange(total)
         for t, c in enumerate(self.deck):
             if r < c:
                 return CARD_BASE + t
@@ -478,9 +480,11 @@ class KingdomBuilderState(State):
             super().apply_legal(action, player)
             return
         if self.pending != P_NONE:
-            viewer = self.chance_viewer()
+            # the actor of chance_viewer()'s draw, read before the draw changes ``pending``
+            actor = (private_chance(self.pending_player) if self.pending in self.PRIVATE_DRAWS
+                     else CHANCE)
             self._apply(action, CHANCE)
-            self._history.append((CHANCE if viewer is None else private_chance(viewer), action))
+            self._history.append((actor, action))
             return
         if player is None:
             player = self.cur
@@ -644,8 +648,12 @@ class KingdomBuilderState(State):
             self._end_turn()
             return
         if action < HEX_BASE:
-            self.place(p, action - BUILD_BASE)
+            h = action - BUILD_BASE
+            self.place(p, h)
             self.mand += 1
+            board = self.board
+            if board.tmask[board.terrain[h]] & ~(self.all_occ | self.blocked):
+                return  # the card played has room left: _check_card() would do nothing
         else:
             kind = kind_of_action(action)
             assert kind is not None

@@ -393,7 +393,7 @@ class TerrainMoveTile(MoveTile):
         ne = elig.bit_count()
         pieces = movable.bit_count()
         if not n1 and not n2:
-            return pieces * ne, (movable, elig, e1, e2, ne)
+            return pieces * ne, (movable, elig, e1, e2, ne, 0)
         n = (n1 + n2) * pieces - (e1 & dilate(movable)).bit_count()
         if not n2:
             # a piece that is the only neighbour of every e1 hex leaves no adjacent target
@@ -403,20 +403,24 @@ class TerrainMoveTile(MoveTile):
                 if not common:
                     break
             n += common.bit_count() * ne
-        return n, (movable, elig, e1, e2, ne)
+        return n, (movable, elig, e1, e2, ne, n1 + n2)
 
     def nth(self, data: Any, r: int) -> int:
+        """The pieces in order, each with ``|e2| + |e1| - |e1 & NEIGHBORS[s]|`` targets (or
+        every eligible hex when that is 0): a piece next to no ``e1`` hex counts without a mask."""
         if isinstance(data, list):
             return super().nth(data, r)
-        movable, elig, e1, e2, ne = data
+        movable, elig, e1, e2, ne, n12 = data
         while movable:
             low = movable & -movable
             s = low.bit_length() - 1
             movable ^= low
-            near = e2 | (e1 & ~NEIGHBORS[s])
-            mask = near if near else elig
-            c = mask.bit_count()
+            lost = e1 & NEIGHBORS[s]  # e1 hexes next to s only: not next to the others once lifted
+            c = n12 - lost.bit_count() if lost else n12
+            if not c:
+                c = ne
             if r < c:
+                mask = (e2 | (e1 ^ lost)) or elig
                 return self.base + s * NUM_HEXES + nth_bit(mask, r)
             r -= c
         raise IndexError("move index out of range")  # pragma: no cover
