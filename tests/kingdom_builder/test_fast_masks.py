@@ -4,7 +4,7 @@
 ``tiles.neighbour_masks`` and ``tiles.tavern_targets`` (memoised by the piece bitset) against
 counting neighbours hex by hex and walking every line of three from every hex, each asked twice
 (the second answer comes from the memo); ``board.beyond_lines_of_three`` (shifts by two rows at
-once) against the six-direction walk of single steps.
+once) and ``board.two_steps`` against the six-direction walk of single steps.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from citybuilders.games.kingdom_builder.rules.board import (
     bits,
     shift,
     step,
+    two_steps,
 )
 
 
@@ -100,3 +101,8 @@ def test_beyond_lines_of_three_is_the_six_direction_walk() -> None:
             one = SHIFTS[d]
             expected |= one(one(one(own) & own) & own)
         assert beyond_lines_of_three(own) == expected
+
+
+def test_two_steps_are_two_single_steps() -> None:
+    for mask in _random_masks(6, 60) + [1 << i for i in range(NUM_HEXES)]:
+        assert two_steps(mask) == tuple(SHIFTS[d](SHIFTS[d](mask)) for d in DIRECTIONS)

@@ -72,6 +72,7 @@ __all__ = [
     "shift",
     "SHIFTS",
     "beyond_lines_of_three",
+    "two_steps",
     "hex_index",
     "hex_rc",
     "hex_name",
@@ -172,6 +173,19 @@ def shift(mask: int, direction: str) -> int:
     if f is None:
         raise ValueError(f"unknown direction {direction!r}")
     return f(mask)
+
+
+_NOT_L2 = _NOT_L & ~_col_mask(1)
+_NOT_R2 = _NOT_R & ~_col_mask(SIZE - 2)
+
+
+def two_steps(mask: int) -> tuple[int, int, int, int, int, int]:
+    """``mask`` moved 2 steps in a straight line, per direction in :data:`DIRECTIONS` order
+    (E, W, NE, NW, SE, SW), hexes leaving the board dropped: ``shift(shift(mask, d), d)`` as one
+    shift each (two diagonal steps are 2 rows and 1 column whatever the row's parity)."""
+    r, l = mask & _NOT_R, mask & _NOT_L
+    return ((mask & _NOT_R2) << 2, (mask & _NOT_L2) >> 2, r >> 39, l >> 41,
+            (r << 41) & FULL, (l << 39) & FULL)
 
 
 def beyond_lines_of_three(mask: int) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple
 
-from citybuilders.core.game import CHANCE, PlayerScore
+from citybuilders.core.game import CHANCE, PlayerScore, State
 
 from ..actions import BUILD_BASE, CARD_BASE, END
 from . import crossroads as X
@@ -407,12 +407,15 @@ class CrossroadsState(KingdomBuilderState):
         return super()._legal_actions(player)
 
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
-        """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
-        if (self.fort_card >= 0 and self.pending == P_NONE and not self.over
-                and (player is None or player == self.cur)):
-            mask = self._fort_targets(self.cur)
+        """As the base game (:meth:`_draw_move` with this game's :meth:`_build_mask`), with the
+        forced Fort build first (see :meth:`_legal_actions`)."""
+        if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
+            return State.sample_action(self, rng, player)
+        p = self.cur
+        if self.fort_card >= 0:
+            mask = self._fort_targets(p)
             return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
-        return super().sample_action(rng, player)
+        return self._draw_move(rng._randbelow, p, self._build_mask(p))
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:

@@ -437,7 +437,15 @@ class KingdomBuilderState(State):
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
         p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
-        return self._draw_move(rng._randbelow, p, self._build_mask(p))
+        # _build_mask(p) inlined (random play's hot path; Crossroads has its own sample_action)
+        card, mand = self.hand[p], self.mand
+        if mand >= 3 or self.supply[p] <= 0 or card == NO_CARD:
+            return self._draw_move(rng._randbelow, p, 0)
+        cand = self.board.tmask[card] & ~(self.all_occ | self.blocked)
+        mask = (cand & dilate(self.occ[p])) or cand
+        if mask and mand:  # mid-way through the mandatory action: a build (as _draw_move)
+            return BUILD_BASE + nth_bit(mask, rng._randbelow(mask.bit_count()))
+        return self._draw_move(rng._randbelow, p, mask)
 
     def _draw_move(self, below: Callable[[int], int], p: int, mask: int) -> int:
         """:meth:`sample_action` on ``p``'s own turn (no chance node pending), given ``mask ==

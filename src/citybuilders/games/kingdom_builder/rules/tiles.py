@@ -30,6 +30,7 @@ from .board import (
     SHIFTS,
     parse_hex,
     shift,
+    two_steps,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -455,12 +456,12 @@ class PaddockTile(MoveTile):
 
     def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
         """Per direction, the 2-step jump is one-to-one: the moves are counted by shifting the
-        pieces twice in each of the 6 directions."""
+        pieces 2 steps in each of the 6 directions (:func:`~.board.two_steps`)."""
         free = st.board.buildable & st.empty()
         movable = st.movable(p)
         n = 0
-        for step in _LINE_SHIFTS:
-            n += (step(step(movable)) & free).bit_count()
+        for m in two_steps(movable):
+            n += (m & free).bit_count()
         return n, (movable, free)
 
     def nth(self, data: Any, r: int) -> int:
