@@ -414,7 +414,7 @@ class CrossroadsState(KingdomBuilderState):
         p = self.cur
         if self.fort_card >= 0:
             mask = self._fort_targets(p)
-            return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
+            return FORT_BUILD_BASE + nth_bit(mask, rng._randbelow(mask.bit_count()))
         return self._draw_move(rng._randbelow, p, self._build_mask(p))
 
     def _apply(self, action: int, player: int) -> None:
@@ -496,8 +496,11 @@ class CrossroadsState(KingdomBuilderState):
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an
         empty hex is the played card set aside and a new one drawn (digest §4.4)."""
-        if self.fort_card < 0:
-            super()._check_card()
+        if self.fort_card >= 0 or not self.redraw or self.pending != P_NONE or self.over:
+            return
+        p = self.cur
+        if self.hand[p] != NO_CARD and not self._card_has_room(p):  # the base game's test
+            KingdomBuilderState._check_card(self)
 
     def _card_set_aside(self) -> None:
         """A locked terrain's card was set aside: the redrawn card becomes the lock."""

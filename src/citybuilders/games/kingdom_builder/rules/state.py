@@ -635,7 +635,13 @@ class KingdomBuilderState(State):
                 r = bits_of(k)
                 while r >= n:
                     r = bits_of(k)
-                h = nth_bit(mask, r)
+                if r > 8:
+                    h = nth_bit(mask, r)
+                else:  # nth_bit's short case inline: drop the r lowest hexes
+                    while r:
+                        mask &= mask - 1
+                        r -= 1
+                    h = (mask & -mask).bit_length() - 1
 
     def _playout_terrain(self, p: int) -> int:
         """For :meth:`playout`, on ``p``'s turn: the one terrain ``p`` may build on now, or
@@ -745,9 +751,11 @@ class KingdomBuilderState(State):
             self.check_loss(p)
         base = p * self.nloc
         hold = self.hold
-        for k in range(base, base + self.nloc):
-            if hold[k] == USED or hold[k] == NEW:
-                hold[k] = READY
+        mine = hold[base: base + self.nloc]
+        if USED in mine or NEW in mine:
+            for k in range(base, base + self.nloc):
+                if hold[k] == USED or hold[k] == NEW:
+                    hold[k] = READY
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:

@@ -495,6 +495,7 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     KINDS_BY_BASE.append(kind)
     KINDS_BY_BASE.sort(key=lambda k: k.base)
     _BY_BASE[kind.base] = kind
+    _BOARD_KINDS.clear()
     return kind
 
 
@@ -504,7 +505,7 @@ _PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 
 _LOCATION_IDS: dict[Any, dict[str, tuple[int, ...]]] = {}
-_BOARD_KINDS: dict[Any, tuple[int, tuple[tuple[TileKind, tuple[int, ...]], ...]]] = {}
+_BOARD_KINDS: dict[Any, tuple[tuple[TileKind, tuple[int, ...]], ...]] = {}
 
 
 def location_ids(board: Any) -> dict[str, tuple[int, ...]]:
@@ -525,17 +526,15 @@ def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
     """``((kind, location ids), ...)``: the registered kinds among ``board``'s locations in
     :data:`KINDS_BY_BASE` order (the order of their legal actions), each with its
     :func:`location_ids`. Kinds without an action (the passive Crossroads tile) are not
-    registered and left out. Cached per board object, and made again when a kind is
-    registered after."""
+    registered and left out. Cached per board object (emptied when a kind is registered)."""
     got = _BOARD_KINDS.get(board)
-    if got is None or got[0] != len(KINDS_BY_BASE):
+    if got is None:
         ids = location_ids(board)
-        table = tuple((kind, ids[kind.id]) for kind in KINDS_BY_BASE if kind.id in ids)
-        got = (len(KINDS_BY_BASE), table)
+        got = tuple((kind, ids[kind.id]) for kind in KINDS_BY_BASE if kind.id in ids)
         if len(_BOARD_KINDS) >= _MEMO_SIZE:
             _BOARD_KINDS.clear()
         _BOARD_KINDS[board] = got
-    return got[1]
+    return got
 
 
 def kind_of_action(action: int) -> TileKind | None:
