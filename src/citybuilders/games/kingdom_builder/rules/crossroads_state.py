@@ -482,7 +482,7 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             self._start_turn((q + 1) % self.num_players)
             return
-        super()._apply_chance(card)
+        KingdomBuilderState._apply_chance(self, card)
         if pend == P_REDRAW and self.lock == _LOCK_PENDING and self.pending == P_NONE:
             self.lock = self.hand[self.cur]
 

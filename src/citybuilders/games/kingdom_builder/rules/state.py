@@ -703,7 +703,7 @@ class KingdomBuilderState(State):
         """Player ``q``'s drawn card (already out of the deck) goes into ``hand[q]``."""
         self.hand[q] = card
         self.hand_epoch[q] = self.epoch
-        self.last_draw[q] = self.move_number()
+        self.last_draw[q] = len(self._history)  # = move_number(): this draw's history index
 
     def _start_turn(self, p: int) -> None:
         self.cur = p

@@ -19,6 +19,7 @@ from ..actions import HEX_BASE, PAIR_BASE, hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
+    FULL,
     GRASS,
     NEIGHBORS,
     NUM_HEXES,
@@ -229,7 +230,8 @@ class TerrainBuildTile(BuildTile):
         self.terrain = terrain
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        return with_adjacency(st.board.tmask[self.terrain] & st.empty(), st.occ[p])
+        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
+        return with_adjacency(st.board.tmask[self.terrain] & empty, st.occ[p])
 
 
 class OracleTile(BuildTile):
@@ -277,7 +279,8 @@ class TavernTile(BuildTile):
     buildable hex (rulebook: "no fim de uma linha de, pelo menos, 3 vilas suas")."""
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        return tavern_targets(st.tavern_own(p), st.board.buildable & st.empty())
+        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
+        return tavern_targets(st.tavern_own(p), st.board.buildable & empty)
 
 
 class MoveTile(TileKind):
