@@ -111,18 +111,24 @@ PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
 _LOCK_PENDING = -2
 
 _AREAS: dict[Any, tuple[list[int], list[int]]] = {}
+"""Task areas by board object and by the board's key (at most 8,192 entries, then emptied)."""
 
 
 def task_areas(board: Board) -> tuple[list[int], list[int]]:
     """``(all_areas, buildable_areas)``: maximal one-terrain areas of ``board`` (digest §9.4),
     with water and mountain areas in the first list only (cached per board)."""
-    key = board.key  # the sections, and the custom sections document if any
-    got = _AREAS.get(key)
-    if got is None:
-        build = X.terrain_areas(board.tmask[t] for t in range(5))
-        extra = X.terrain_areas([board.tmask[WATER], board.tmask[MOUNTAIN]])
-        got = (build + extra, build)
-        _AREAS[key] = got
+    got = _AREAS.get(board)  # this board object (the end of every search rollout), else
+    if got is None:  # its sections (and the custom sections document if any)
+        key = board.key
+        got = _AREAS.get(key)
+        if got is None:
+            build = X.terrain_areas(board.tmask[t] for t in range(5))
+            extra = X.terrain_areas([board.tmask[WATER], board.tmask[MOUNTAIN]])
+            got = (build + extra, build)
+            _AREAS[key] = got
+        if len(_AREAS) >= 8192:
+            _AREAS.clear()
+        _AREAS[board] = got
     return got
 
 
@@ -295,6 +301,18 @@ class CrossroadsState(KingdomBuilderState):
         if self.mand or self.hand2[p] != NO_CARD:
             return _PLAIN_STEP
         return self.hand[p]
+
+    def _plain_step(self, rng: random.Random, p: int) -> None:
+        """As the base game; the Fort's forced build without the protocol calls (the draw of
+        :meth:`sample_action`, the effect of :meth:`_apply`)."""
+        if self.fort_card < 0:
+            super()._plain_step(rng, p)
+            return
+        mask = self._fort_targets(p)
+        h = nth_bit(mask, rng._randbelow(mask.bit_count()))
+        self.fort_build(p, h)
+        self._check_card()
+        self._history.append((p, FORT_BUILD_BASE + h))
 
     def _first_build(self, p: int, t: int) -> None:
         """The first build locks its terrain (as :meth:`_apply`)."""

@@ -555,7 +555,7 @@ class KingdomBuilderState(State):
             p = self.cur
             t = self._playout_terrain(p)
             if t == _PLAIN_STEP:
-                self.apply_legal(self.sample_action(rng, p), p)
+                self._plain_step(rng, p)
                 continue
             mand = self.mand
             mask = cand = 0
@@ -642,6 +642,10 @@ class KingdomBuilderState(State):
                         mask &= mask - 1
                         r -= 1
                     h = (mask & -mask).bit_length() - 1
+
+    def _plain_step(self, rng: random.Random, p: int) -> None:
+        """For :meth:`playout`: ``p``'s move as the plain loop plays it."""
+        self.apply_legal(self.sample_action(rng, p), p)
 
     def _playout_terrain(self, p: int) -> int:
         """For :meth:`playout`, on ``p``'s turn: the one terrain ``p`` may build on now, or
