@@ -454,7 +454,7 @@ class CrossroadsState(KingdomBuilderState):
                 h = (action - _BARN.base) % NUM_HEXES
             if h >= 0:
                 self._lock(p, self.board.terrain[h])
-        super()._apply(action, player)
+        KingdomBuilderState._apply(self, action, player)
 
     def _lock(self, p: int, t: int) -> None:
         """The first terrain used this turn becomes the turn's card (digest §9.2, kbc d6fe0c8):
@@ -530,6 +530,10 @@ class CrossroadsState(KingdomBuilderState):
         if self.hand2[p] != NO_CARD:
             self.discard[self.hand2[p]] += 1
             self.hand2[p] = NO_CARD
+        if "crossroads" not in location_ids(self.board):  # no Crossroads tile, no second card
+            KingdomBuilderState._end_turn(self)
+            self.need2[p] = False
+            return
         statuses = HELD if self.xo.draw_on_acquisition else (READY, USED)
         want = self.holds(p, "crossroads", statuses)
         super()._end_turn()

@@ -765,7 +765,7 @@ class KingdomBuilderState(State):
         if self.final_round and nxt == self.start:
             self.over = True
             return
-        if self._ensure_deck():
+        if sum(self.deck) or self._ensure_deck():  # (the sum: _ensure_deck's usual answer)
             self.pending = P_DRAW
             self.pending_player = p
         else:
