@@ -509,7 +509,7 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = -1
         if self.last_draw2[p] >= 0 and self.hand2[p] != NO_CARD:
             self.revealed.append(self.last_draw2[p])
-        super()._start_turn(p)
+        KingdomBuilderState._start_turn(self, p)
 
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an

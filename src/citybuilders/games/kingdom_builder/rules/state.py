@@ -373,6 +373,17 @@ class KingdomBuilderState(State):
             return CHANCE
         return self.cur
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The core's :meth:`State.legal_actions` without its ``active_players()`` list (one
+        player acts at a time here: the current one; a search asks at every tree node)."""
+        if self.over:
+            return []
+        if player is None or self.pending != P_NONE:
+            return self._legal_actions(self.current_player())
+        if player != self.cur:
+            return []
+        return self._legal_actions(player)
+
     def chance_viewer(self) -> int | None:
         if self.pending in self.PRIVATE_DRAWS:
             return self.pending_player

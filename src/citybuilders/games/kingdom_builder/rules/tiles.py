@@ -282,6 +282,13 @@ class TavernTile(BuildTile):
         empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
         return tavern_targets(st.tavern_own(p), st.board.buildable & empty)
 
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        """As :meth:`BuildTile.count` without the :meth:`targets` call (random play)."""
+        if st.supply[p] <= 0:
+            return 0, 0
+        mask = tavern_targets(st.tavern_own(p), st.board.buildable & ~(st.all_occ | st.blocked))
+        return mask.bit_count(), mask
+
 
 class MoveTile(TileKind):
     """Move one of your settlements (``<tile> R,C>R,C``); tile loss/gain handled by the state."""
