@@ -259,15 +259,15 @@ class CrossroadsState(KingdomBuilderState):
 
     def _card_has_room(self, p: int) -> bool:
         """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
-        e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         tm = self.board.tmask
         if p == self.cur and self.pending == P_NONE and not self.over:
             # card_terrains' one-terrain cases inlined (every turn start and rare-exception check)
             if self.lock >= 0:
-                return bool(tm[self.lock] & e)
+                return tm[self.lock] & ~(self.all_occ | self.blocked) != 0
             if self.hand2[p] == NO_CARD:
                 h = self.hand[p]
-                return h != NO_CARD and bool(tm[h] & e)
+                return h != NO_CARD and tm[h] & ~(self.all_occ | self.blocked) != 0
+        e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         for t in self.card_terrains(p):
             if tm[t] & e:
                 return True
