@@ -590,8 +590,9 @@ class KingdomBuilderState(State):
                 k = p * nloc
                 if READY in hold[k: k + nloc]:  # the tiles' moves too: sample_action's draw
                     a = self._draw_move(below, p, mask)
-                    if a >= HEX_BASE:
-                        self.apply_legal(a, p)
+                    if a >= HEX_BASE:  # a tile: apply_legal's player branch
+                        self._apply(a, p)
+                        hist.append((p, a))
                         continue
                 elif mask:
                     n = mask.bit_count()
