@@ -27,6 +27,10 @@ OPTIONS = [
 ]
 
 
+def _label(options: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in options.items()) or "base"
+
+
 def _plain(state: State, rng: random.Random, max_actions: int | None) -> None:
     """The plain rollout (core ``State.playout``'s loop with the full legal list)."""
     left = max_actions
@@ -52,8 +56,7 @@ class _OtherDraws(random.Random):
         return super().random()
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
-                         or "base")
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: _label(o))
 def test_fused_playout_is_the_plain_loop(options: dict) -> None:
     game = citybuilders.load_game("kingdom-builder", **options)
     checked = 0
@@ -82,8 +85,7 @@ def test_fused_playout_is_the_plain_loop(options: dict) -> None:
     assert checked > 60
 
 
-@pytest.mark.parametrize("options", OPTIONS[::3] + OPTIONS[4:5],
-                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "base")
+@pytest.mark.parametrize("options", OPTIONS[::3] + OPTIONS[4:5], ids=lambda o: _label(o))
 def test_winners_from_the_totals_are_the_scores_winners(options: dict) -> None:
     game = citybuilders.load_game("kingdom-builder", **options)
     for seed in range(12):

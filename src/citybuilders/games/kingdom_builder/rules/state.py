@@ -517,10 +517,12 @@ class KingdomBuilderState(State):
 
         Inline: the card draws (``rng._randbelow(n)`` is ``rng.randrange(n)`` for ``n >= 1``),
         the mandatory builds of a player whose playable terrain is one known card
-        (:meth:`_playout_terrain`) and, for a player without a ready tile, the first build and
-        the forced ``end``; the own dilation is kept between builds (``dilate(occ | h) ==
-        dilate(occ) | NEIGHBORS[h]``). Everything else (tiles, the Fort, two cards in hand)
-        takes the plain step.
+        (:meth:`_playout_terrain`; a turn's builds in one inner loop) and ``end``; the own
+        dilation is kept between builds (``dilate(occ | h) == dilate(occ) | NEIGHBORS[h]``). A
+        player with a ready tile draws with :meth:`_draw_move` (sample_action's draw) and a tile
+        move is applied with :meth:`_apply`; two cards to choose from and the Fort take
+        :meth:`_plain_step`. (Kept in this module: it reads the state's codes, and a module of
+        its own would import this one back.)
 
         The draws inline ``rng._randbelow(n)`` (CPython's ``_randbelow_with_getrandbits``:
         ``getrandbits(n.bit_length())`` until below ``n``); an ``rng`` drawing otherwise plays
