@@ -502,7 +502,7 @@ class KingdomBuilderState(State):
             # the actor of chance_viewer()'s draw, read before the draw changes ``pending``
             actor = (private_chance(self.pending_player) if self.pending in self.PRIVATE_DRAWS
                      else CHANCE)
-            self._apply(action, CHANCE)
+            self._apply_chance(action - CARD_BASE)  # = _apply(action, CHANCE) in both editions
             self._history.append((actor, action))
             return
         if player is None:
