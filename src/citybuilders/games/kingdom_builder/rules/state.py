@@ -468,10 +468,17 @@ class KingdomBuilderState(State):
         else:
             head = 1  # END
         base = p * self.nloc
-        hold = self.hold
-        if READY not in hold[base: base + self.nloc]:
+        if READY not in self.hold[base: base + self.nloc]:
             r = below(head)
             return BUILD_BASE + nth_bit(mask, r) if mask else END
+        return self._draw_with_tiles(below, p, mask, head)
+
+    def _draw_with_tiles(self, below: Callable[[int], int], p: int, mask: int,
+                         head: int) -> int:
+        """:meth:`_draw_move` for ``p`` holding a ready tile, given ``head``: the number of
+        build moves (``mask``'s hexes) or 1 (``end``) listed before the tiles' moves."""
+        base = p * self.nloc
+        hold = self.hold
         groups = []
         total = head
         for kind, locs in board_kinds(self.board):
@@ -591,7 +598,7 @@ class KingdomBuilderState(State):
             else:
                 k = p * nloc
                 if READY in hold[k: k + nloc]:  # the tiles' moves too: sample_action's draw
-                    a = self._draw_move(below, p, mask)
+                    a = self._draw_with_tiles(below, p, mask, mask.bit_count() if mask else 1)
                     if a >= HEX_BASE:  # a tile: apply_legal's player branch
                         self._apply(a, p)
                         hist.append((p, a))
