@@ -3,7 +3,8 @@
 ``board.SHIFTS`` (one function per direction) against a per-hex step of every set bit;
 ``tiles.neighbour_masks`` and ``tiles.tavern_targets`` (memoised by the piece bitset) against
 counting neighbours hex by hex and walking every line of three from every hex, each asked twice
-(the second answer comes from the memo).
+(the second answer comes from the memo); ``board.beyond_lines_of_three`` (shifts by two rows at
+once) and ``board.two_steps`` against the six-direction walk of single steps.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from citybuilders.games.kingdom_builder.rules.board import (
     NEIGHBORS,
     NUM_HEXES,
     SHIFTS,
+    beyond_lines_of_three,
     bits,
     shift,
     step,
+    two_steps,
 )
 
 
@@ -85,3 +88,21 @@ def test_memos_stay_bounded() -> None:
     assert len(tiles._TAVERN_MEMO) <= tiles._MEMO_SIZE
     assert len(tiles._NEIGHBOUR_MEMO) <= tiles._MEMO_SIZE
     assert tiles.neighbour_masks(0) == (0, 0)
+
+
+def test_beyond_lines_of_three_is_the_six_direction_walk() -> None:
+    rng = random.Random(11)
+    masks = _random_masks(4, 80)
+    for _ in range(300):  # dense masks: many lines, ends on every edge
+        masks.append(sum(1 << i for i in range(NUM_HEXES) if rng.random() < 0.6))
+    for own in masks:
+        expected = 0
+        for d in DIRECTIONS:
+            one = SHIFTS[d]
+            expected |= one(one(one(own) & own) & own)
+        assert beyond_lines_of_three(own) == expected
+
+
+def test_two_steps_are_two_single_steps() -> None:
+    for mask in _random_masks(6, 60) + [1 << i for i in range(NUM_HEXES)]:
+        assert two_steps(mask) == tuple(SHIFTS[d](SHIFTS[d](mask)) for d in DIRECTIONS)

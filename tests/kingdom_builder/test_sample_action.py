@@ -145,3 +145,21 @@ def test_kind_of_action_by_division_matches_the_scan() -> None:
     for a in probes:
         assert kind_of_action(a) is scan(a), a
     assert kind_of_action(32) is None  # a mandatory build is no tile action
+
+
+@pytest.mark.parametrize("options", OPTIONS[::3], ids=lambda o: ",".join(o) or "base")
+def test_legal_actions_is_the_core_method(options: dict) -> None:
+    from citybuilders.core.game import State
+
+    n = 0
+    for s in _positions(options, 3):
+        for player in (None, *range(s.num_players)):
+            assert s.legal_actions(player) == State.legal_actions(s, player)
+        n += 1
+    g = citybuilders.load_game("kingdom-builder", **options)
+    s = g.new_initial_state(3, 1)  # at the deal (a chance node) and at the end
+    for player in (None, 0, 2):
+        assert s.legal_actions(player) == State.legal_actions(s, player)
+    s.playout(random.Random(1))
+    assert s.legal_actions() == State.legal_actions(s) == []
+    assert n > 300

@@ -71,6 +71,8 @@ __all__ = [
     "dilate",
     "shift",
     "SHIFTS",
+    "beyond_lines_of_three",
+    "two_steps",
     "hex_index",
     "hex_rc",
     "hex_name",
@@ -171,6 +173,46 @@ def shift(mask: int, direction: str) -> int:
     if f is None:
         raise ValueError(f"unknown direction {direction!r}")
     return f(mask)
+
+
+_NOT_L2 = _NOT_L & ~_col_mask(1)
+_NOT_R2 = _NOT_R & ~_col_mask(SIZE - 2)
+
+
+def two_steps(mask: int) -> tuple[int, int, int, int, int, int]:
+    """``mask`` moved 2 steps in a straight line, per direction in :data:`DIRECTIONS` order
+    (E, W, NE, NW, SE, SW), hexes leaving the board dropped: ``shift(shift(mask, d), d)`` as one
+    shift each (two diagonal steps are 2 rows and 1 column whatever the row's parity)."""
+    r, l = mask & _NOT_R, mask & _NOT_L
+    return ((mask & _NOT_R2) << 2, (mask & _NOT_L2) >> 2, r >> 39, l >> 41,
+            (r << 41) & FULL, (l << 39) & FULL)
+
+
+def beyond_lines_of_three(mask: int) -> int:
+    """The hexes directly beyond either end of a straight line of >= 3 consecutive hexes of
+    ``mask`` along any of the 3 axes, on the board (Tavern, digest §6).
+
+    Equal to the six-direction walk ``step(step(mask) & mask) & mask`` then one more ``step``
+    (tests/kingdom_builder/test_fast_masks.py) with fewer big-int operations: two steps along
+    a diagonal are a plain shift whatever the row's parity (NE twice = 2 rows up and 1 column
+    right), and a line's far end is its near end shifted back two steps."""
+    # E/W: b = hexes with their 2 west neighbours in mask (the east end of a line)
+    a = mask & ((mask & _NOT_R) << 1)
+    b = a & ((a & _NOT_R) << 1)
+    out = ((b & _NOT_R) << 1) | (((b >> 2) & _NOT_L) >> 1)
+    # NE/SW: b = hexes with the 2 hexes SW of them in mask (the NE end); SW twice = (+2, -1)
+    b = (mask & (((mask & _EVEN) >> 20) | ((mask & _ODD_NOT_R) >> 19))
+         & ((mask & _NOT_R) >> 39))
+    c = b << 39  # the SW end (on the board)
+    out |= (((b & _EVEN) >> 20) | ((b & _ODD_NOT_R) >> 19)
+            | ((c & _EVEN_NOT_L) << 19) | ((c & _ODD) << 20))
+    # NW/SE: b = hexes with the 2 hexes SE of them in mask (the NW end); SE twice = (+2, +1)
+    b = (mask & (((mask & _EVEN_NOT_L) >> 21) | ((mask & _ODD) >> 20))
+         & ((mask & _NOT_L) >> 41))
+    c = b << 41  # the SE end
+    out |= (((b & _EVEN_NOT_L) >> 21) | ((b & _ODD) >> 20)
+            | ((c & _EVEN) << 20) | ((c & _ODD_NOT_R) << 21))
+    return out & FULL
 
 
 def step(i: int, direction: str) -> int | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, NamedTuple
 
-from citybuilders.core.game import CHANCE, PlayerScore
+from citybuilders.core.game import CHANCE, PlayerScore, State
 
 from ..actions import BUILD_BASE, CARD_BASE, END
 from . import crossroads as X
@@ -49,12 +49,21 @@ from .state import (
     P_REDRAW,
     READY,
     USED,
+    _PLAIN_STEP,
     KingdomBuilderState,
     Pending,
     dump_fields,
     load_fields,
 )
-from .tiles import BASE_TILE_IDS, kind_of_action, mask_actions, nth_bit, with_adjacency
+from .tiles import (
+    BASE_TILE_IDS,
+    TILE_KINDS,
+    kind_of_action,
+    location_ids,
+    mask_actions,
+    nth_bit,
+    with_adjacency,
+)
 
 __all__ = [
     "CrossroadsState",
@@ -66,6 +75,8 @@ __all__ = [
     "PIECES",
 ]
 
+_ORACLE, _BARN = TILE_KINDS["oracle"], TILE_KINDS["barn"]
+"""The base tiles that play the turn's card terrain (the first use locks it)."""
 P_FORT = int(Pending.FORT)
 """Pending chance kind: the Fort's terrain card (public)."""
 P_DRAW2 = int(Pending.DRAW2)
@@ -100,18 +111,24 @@ PIECES: tuple[str, ...] = ("wagon", "ship", "warrior", "city_hall")
 _LOCK_PENDING = -2
 
 _AREAS: dict[Any, tuple[list[int], list[int]]] = {}
+"""Task areas by board object and by the board's key (at most 8,192 entries, then emptied)."""
 
 
 def task_areas(board: Board) -> tuple[list[int], list[int]]:
     """``(all_areas, buildable_areas)``: maximal one-terrain areas of ``board`` (digest §9.4),
     with water and mountain areas in the first list only (cached per board)."""
-    key = board.key  # the sections, and the custom sections document if any
-    got = _AREAS.get(key)
-    if got is None:
-        build = X.terrain_areas(board.tmask[t] for t in range(5))
-        extra = X.terrain_areas([board.tmask[WATER], board.tmask[MOUNTAIN]])
-        got = (build + extra, build)
-        _AREAS[key] = got
+    got = _AREAS.get(board)  # this board object (the end of every search rollout), else
+    if got is None:  # its sections (and the custom sections document if any)
+        key = board.key
+        got = _AREAS.get(key)
+        if got is None:
+            build = X.terrain_areas(board.tmask[t] for t in range(5))
+            extra = X.terrain_areas([board.tmask[WATER], board.tmask[MOUNTAIN]])
+            got = (build + extra, build)
+            _AREAS[key] = got
+        if len(_AREAS) >= 8192:
+            _AREAS.clear()
+        _AREAS[board] = got
     return got
 
 
@@ -120,6 +137,9 @@ class CrossroadsState(KingdomBuilderState):
 
     __slots__ = tuple(name for name, _ in CROSSROADS_SAVED_FIELDS) + ("xo",)
     VERBS: tuple[str, ...] = BASE_TILE_IDS + CROSSROADS_KIND_IDS
+    PRIVATE_DRAWS: tuple[int, ...] = KingdomBuilderState.PRIVATE_DRAWS + (P_DRAW2,)
+    """The base game's private draws and the Crossroads tile's second card (the Fort's card is
+    public)."""
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -231,15 +251,23 @@ class CrossroadsState(KingdomBuilderState):
     def holds(self, p: int, kind: str, statuses: tuple[int, ...] = HELD) -> bool:
         """True if ``p`` holds a tile of ``kind`` with one of ``statuses``."""
         base = p * self.nloc
-        for k, (_, kd) in enumerate(self.board.locations):
-            if kd == kind and self.hold[base + k] in statuses:
+        hold = self.hold
+        for k in location_ids(self.board).get(kind, ()):
+            if hold[base + k] in statuses:
                 return True
         return False
 
     def _card_has_room(self, p: int) -> bool:
         """True if one of the terrains ``p`` may play (:meth:`card_terrains`) has an empty hex."""
-        e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         tm = self.board.tmask
+        if p == self.cur and self.pending == P_NONE and not self.over:
+            # card_terrains' one-terrain cases inlined (every turn start and rare-exception check)
+            if self.lock >= 0:
+                return tm[self.lock] & ~(self.all_occ | self.blocked) != 0
+            if self.hand2[p] == NO_CARD:
+                h = self.hand[p]
+                return h != NO_CARD and tm[h] & ~(self.all_occ | self.blocked) != 0
+        e = FULL & ~(self.all_occ | self.blocked)  # = self.empty(), inlined (hot path)
         for t in self.card_terrains(p):
             if tm[t] & e:
                 return True
@@ -261,6 +289,35 @@ class CrossroadsState(KingdomBuilderState):
                 near = cand & near_own
                 mask |= near if near else cand
         return mask
+
+    def _playout_terrain(self, p: int) -> int:
+        """For :meth:`~.state.KingdomBuilderState.playout`: the locked terrain, or before the
+        turn's first build the one card in hand; the plain step during the Fort and with two
+        cards to choose from."""
+        if self.fort_card >= 0:
+            return _PLAIN_STEP
+        if self.lock >= 0:
+            return self.lock
+        if self.mand or self.hand2[p] != NO_CARD:
+            return _PLAIN_STEP
+        return self.hand[p]
+
+    def _plain_step(self, rng: random.Random, p: int) -> None:
+        """As the base game; the Fort's forced build without the protocol calls (the draw of
+        :meth:`sample_action`, the effect of :meth:`_apply`)."""
+        if self.fort_card < 0:
+            super()._plain_step(rng, p)
+            return
+        mask = self._fort_targets(p)
+        h = nth_bit(mask, rng._randbelow(mask.bit_count()))
+        self.fort_build(p, h)
+        self._check_card()
+        self._history.append((p, FORT_BUILD_BASE + h))
+
+    def _first_build(self, p: int, t: int) -> None:
+        """The first build locks its terrain (as :meth:`_apply`)."""
+        if self.lock < 0:
+            self._lock(p, t)
 
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:
@@ -360,13 +417,6 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = -1
 
     # ------------------------------------------------------------------ protocol
-    def chance_viewer(self) -> int | None:
-        if self.pending == P_DRAW2:
-            return self.pending_player
-        if self.pending == P_FORT:
-            return None
-        return super().chance_viewer()
-
     def _legal_actions(self, player: int) -> list[int]:
         """As the base game, with: the forced Fort build, up to two playable terrains for the
         mandatory action, and warrior-blocked hexes excluded (rules digest §3, §9)."""
@@ -375,12 +425,15 @@ class CrossroadsState(KingdomBuilderState):
         return super()._legal_actions(player)
 
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
-        """As the base game, with the forced Fort build first (see :meth:`_legal_actions`)."""
-        if (self.fort_card >= 0 and self.pending == P_NONE and not self.over
-                and (player is None or player == self.cur)):
-            mask = self._fort_targets(self.cur)
-            return FORT_BUILD_BASE + nth_bit(mask, rng.randrange(mask.bit_count()))
-        return super().sample_action(rng, player)
+        """As the base game (:meth:`_draw_move` with this game's :meth:`_build_mask`), with the
+        forced Fort build first (see :meth:`_legal_actions`)."""
+        if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
+            return State.sample_action(self, rng, player)
+        p = self.cur
+        if self.fort_card >= 0:
+            mask = self._fort_targets(p)
+            return FORT_BUILD_BASE + nth_bit(mask, rng._randbelow(mask.bit_count()))
+        return self._draw_move(rng._randbelow, p, self._build_mask(p))
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -395,15 +448,13 @@ class CrossroadsState(KingdomBuilderState):
             h = -1
             if BUILD_BASE <= action < BUILD_BASE + NUM_HEXES:
                 h = action - BUILD_BASE
-            else:
-                kind = kind_of_action(action)
-                if kind is not None and kind.id == "oracle":
-                    h = action - kind.base
-                elif kind is not None and kind.id == "barn":
-                    h = (action - kind.base) % NUM_HEXES
+            elif _ORACLE.base <= action < _ORACLE.base + _ORACLE.size:
+                h = action - _ORACLE.base
+            elif _BARN.base <= action < _BARN.base + _BARN.size:
+                h = (action - _BARN.base) % NUM_HEXES
             if h >= 0:
                 self._lock(p, self.board.terrain[h])
-        super()._apply(action, player)
+        KingdomBuilderState._apply(self, action, player)
 
     def _lock(self, p: int, t: int) -> None:
         """The first terrain used this turn becomes the turn's card (digest §9.2, kbc d6fe0c8):
@@ -449,7 +500,7 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             self._start_turn((q + 1) % self.num_players)
             return
-        super()._apply_chance(card)
+        KingdomBuilderState._apply_chance(self, card)
         if pend == P_REDRAW and self.lock == _LOCK_PENDING and self.pending == P_NONE:
             self.lock = self.hand[self.cur]
 
@@ -458,13 +509,16 @@ class CrossroadsState(KingdomBuilderState):
         self.fort_card = -1
         if self.last_draw2[p] >= 0 and self.hand2[p] != NO_CARD:
             self.revealed.append(self.last_draw2[p])
-        super()._start_turn(p)
+        KingdomBuilderState._start_turn(self, p)
 
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an
         empty hex is the played card set aside and a new one drawn (digest §4.4)."""
-        if self.fort_card < 0:
-            super()._check_card()
+        if self.fort_card >= 0 or not self.redraw or self.pending != P_NONE or self.over:
+            return
+        p = self.cur
+        if self.hand[p] != NO_CARD and not self._card_has_room(p):  # the base game's test
+            KingdomBuilderState._check_card(self)
 
     def _card_set_aside(self) -> None:
         """A locked terrain's card was set aside: the redrawn card becomes the lock."""
@@ -476,6 +530,10 @@ class CrossroadsState(KingdomBuilderState):
         if self.hand2[p] != NO_CARD:
             self.discard[self.hand2[p]] += 1
             self.hand2[p] = NO_CARD
+        if "crossroads" not in location_ids(self.board):  # no Crossroads tile, no second card
+            KingdomBuilderState._end_turn(self)
+            self.need2[p] = False
+            return
         statuses = HELD if self.xo.draw_on_acquisition else (READY, USED)
         want = self.holds(p, "crossroads", statuses)
         super()._end_turn()
@@ -500,6 +558,13 @@ class CrossroadsState(KingdomBuilderState):
         return s  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ scoring
+    def score_totals(self) -> list[int]:
+        """As the base game, plus each player's task gold (as :meth:`scores`)."""
+        out = super().score_totals()
+        for p in range(self.num_players):
+            out[p] += sum(self.task_gold(p).values())
+        return out
+
     def task_gold(self, p: int) -> dict[str, int]:
         """``{task: gold}`` of player ``p`` for the task cards in play (digest §9.4)."""
         if not self.tasks:

@@ -24,7 +24,7 @@ The Crossroads tile itself has no action (it gives a second terrain card; see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import hex_slot_base
 from .board import CANYON, FOREST, NUM_HEXES, hex_name, parse_hex
@@ -68,9 +68,17 @@ class FortTile(TileKind):
         self.size = NUM_HEXES + 1
 
     def legal(self, st: "CrossroadsState", p: int) -> list[int]:
+        return [FORT_DRAW] if self.count(st, p)[0] else []
+
+    def count(self, st: "CrossroadsState", p: int) -> tuple[int, Any]:
+        """``(1, None)`` while ``p`` has a settlement and a card can be drawn, else ``(0,
+        None)`` (random play without the list)."""
         if st.supply[p] <= 0 or not (sum(st.deck) or sum(st.discard)):
-            return []
-        return [FORT_DRAW]
+            return 0, None
+        return 1, None
+
+    def nth(self, data: Any, r: int) -> int:
+        return FORT_DRAW
 
     def marks_use(self, action: int) -> bool:
         return action == FORT_DRAW

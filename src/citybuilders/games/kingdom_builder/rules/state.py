@@ -29,10 +29,11 @@ from citybuilders.core.game import (
 )
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
-from ..scoring import score_all
+from ..scoring import score_all, score_player
 from .board import (
     CARD_TERRAINS,
     FULL,
+    NEIGHBORS,
     NUM_HEXES,
     TERRAINS,
     Board,
@@ -42,7 +43,14 @@ from .board import (
     make_board,
 )
 from .placement import SETTLEMENT_SUPPLY
-from .tiles import BASE_TILE_IDS, KINDS_BY_BASE, TILE_KINDS, kind_of_action, nth_bit
+from .tiles import (
+    BASE_TILE_IDS,
+    TILE_KINDS,
+    board_kinds,
+    kind_of_action,
+    location_ids,
+    nth_bit,
+)
 from ....core.i18n import message_of
 
 __all__ = [
@@ -114,6 +122,10 @@ class Pending(IntEnum):
 P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pending.DRAW),
                                     int(Pending.REDRAW))
 """The codes as plain ints (see :data:`NONE`)."""
+_RANDBELOW_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""What ``rng._randbelow`` is for ``random.Random`` (see :meth:`KingdomBuilderState.playout`)."""
+_PLAIN_STEP = -2
+"""``_playout_terrain``'s answer "take the plain step" (see :meth:`KingdomBuilderState.playout`)."""
 SUPPLY = SETTLEMENT_SUPPLY
 """Settlements per player (rulebook Preparação: 40 settlements each)."""
 
@@ -173,6 +185,9 @@ class KingdomBuilderState(State):
     __slots__ = SETUP_FIELDS + tuple(name for name, _ in SAVED_FIELDS)
     VERBS: tuple[str, ...] = BASE_TILE_IDS
     """Tile kinds whose notation this game accepts (Crossroads adds its own)."""
+    PRIVATE_DRAWS: tuple[int, ...] = (P_DEAL, P_DRAW)
+    """The ``pending`` kinds whose card only ``pending_player`` sees (:meth:`chance_viewer`;
+    the others are public). Crossroads adds the second card."""
 
     def __init__(
         self, game: Any, num_players: int, seed: int, board: Board, cards: tuple[str, ...],
@@ -358,8 +373,19 @@ class KingdomBuilderState(State):
             return CHANCE
         return self.cur
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The core's :meth:`State.legal_actions` without its ``active_players()`` list (one
+        player acts at a time here: the current one; a search asks at every tree node)."""
+        if self.over:
+            return []
+        if player is None or self.pending != P_NONE:
+            return self._legal_actions(self.current_player())
+        if player != self.cur:
+            return []
+        return self._legal_actions(player)
+
     def chance_viewer(self) -> int | None:
-        if self.pending in (P_DEAL, P_DRAW):
+        if self.pending in self.PRIVATE_DRAWS:
             return self.pending_player
         return None
 
@@ -370,8 +396,10 @@ class KingdomBuilderState(State):
         return [(CARD_BASE + t, c / total) for t, c in enumerate(self.deck) if c]
 
     def sample_chance(self, rng: random.Random) -> int:
-        """One card drawn from the remaining deck (uniform over cards)."""
-        r = rng.randrange(sum(self.deck))
+        """One card drawn from the remaining deck (uniform over cards); the draw of
+        ``rng.randrange(total)`` (``rng._randbelow``, as :meth:`sample_action`)."""
+        total = sum(self.deck)
+        r = rng._randbelow(total) if total > 0 else rng.randrange(total)
         for t, c in enumerate(self.deck):
             if r < c:
                 return CARD_BASE + t
@@ -401,14 +429,11 @@ class KingdomBuilderState(State):
         hold = self.hold
         if READY not in hold[base: base + self.nloc]:
             return out
-        locs = self.board.locations
-        kinds = set()
-        for k in range(self.nloc):  # a loop, not a comprehension: no extra frame (hot path)
-            if hold[base + k] == READY:
-                kinds.add(locs[k][1])
-        for kind in KINDS_BY_BASE:
-            if kind.id in kinds:
-                out.extend(kind.legal(self, p))
+        for kind, locs in board_kinds(self.board):
+            for k in locs:
+                if hold[base + k] == READY:
+                    out.extend(kind.legal(self, p))
+                    break
         return out
 
     def sample_action(self, rng: random.Random, player: int | None = None) -> int:
@@ -422,9 +447,20 @@ class KingdomBuilderState(State):
         ``n`` here is at least 1."""
         if self.over or self.pending != P_NONE or (player is not None and player != self.cur):
             return super().sample_action(rng, player)
-        below = rng._randbelow
         p = self.cur  # on p's own turn: the same order as :meth:`_legal_actions`
-        mask = self._build_mask(p)
+        # _build_mask(p) inlined (random play's hot path; Crossroads has its own sample_action)
+        card, mand = self.hand[p], self.mand
+        if mand >= 3 or self.supply[p] <= 0 or card == NO_CARD:
+            return self._draw_move(rng._randbelow, p, 0)
+        cand = self.board.tmask[card] & ~(self.all_occ | self.blocked)
+        mask = (cand & dilate(self.occ[p])) or cand
+        if mask and mand:  # mid-way through the mandatory action: a build (as _draw_move)
+            return BUILD_BASE + nth_bit(mask, rng._randbelow(mask.bit_count()))
+        return self._draw_move(rng._randbelow, p, mask)
+
+    def _draw_move(self, below: Callable[[int], int], p: int, mask: int) -> int:
+        """:meth:`sample_action` on ``p``'s own turn (no chance node pending), given ``mask ==
+        self._build_mask(p)`` and ``below = rng._randbelow``."""
         if mask:
             head = mask.bit_count()
             if self.mand > 0:
@@ -432,23 +468,27 @@ class KingdomBuilderState(State):
         else:
             head = 1  # END
         base = p * self.nloc
-        hold = self.hold
-        if READY not in hold[base: base + self.nloc]:
+        if READY not in self.hold[base: base + self.nloc]:
             r = below(head)
             return BUILD_BASE + nth_bit(mask, r) if mask else END
-        locs = self.board.locations
-        kinds = set()
-        for k in range(self.nloc):
-            if hold[base + k] == READY:
-                kinds.add(locs[k][1])
+        return self._draw_with_tiles(below, p, mask, head)
+
+    def _draw_with_tiles(self, below: Callable[[int], int], p: int, mask: int,
+                         head: int) -> int:
+        """:meth:`_draw_move` for ``p`` holding a ready tile, given ``head``: the number of
+        build moves (``mask``'s hexes) or 1 (``end``) listed before the tiles' moves."""
+        base = p * self.nloc
+        hold = self.hold
         groups = []
         total = head
-        for kind in KINDS_BY_BASE:
-            if kind.id in kinds:
-                n, data = kind.count(self, p)
-                if n:
-                    groups.append((kind, n, data))
-                    total += n
+        for kind, locs in board_kinds(self.board):
+            for k in locs:
+                if hold[base + k] == READY:
+                    n, data = kind.count(self, p)
+                    if n:
+                        groups.append((kind, n, data))
+                        total += n
+                    break
         r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END
@@ -466,14 +506,177 @@ class KingdomBuilderState(State):
             super().apply_legal(action, player)
             return
         if self.pending != P_NONE:
-            viewer = self.chance_viewer()
-            self._apply(action, CHANCE)
-            self._history.append((CHANCE if viewer is None else private_chance(viewer), action))
+            # the actor of chance_viewer()'s draw, read before the draw changes ``pending``
+            actor = (private_chance(self.pending_player) if self.pending in self.PRIVATE_DRAWS
+                     else CHANCE)
+            self._apply_chance(action - CARD_BASE)  # = _apply(action, CHANCE) in both editions
+            self._history.append((actor, action))
             return
         if player is None:
             player = self.cur
         self._apply(action, player)
         self._history.append((player, action))
+
+    def playout(self, rng: random.Random, max_actions: int | None = None) -> None:
+        """:meth:`State.playout` fused: the same state afterwards (history included) and the same
+        draws as the plain loop of :meth:`sample_chance` / :meth:`sample_action` /
+        :meth:`apply_legal` (tests/bots/test_playout.py, tests/kingdom_builder/test_playout.py).
+
+        Inline: the card draws (``rng._randbelow(n)`` is ``rng.randrange(n)`` for ``n >= 1``),
+        the mandatory builds of a player whose playable terrain is one known card
+        (:meth:`_playout_terrain`; a turn's builds in one inner loop) and ``end``; the own
+        dilation is kept between builds (``dilate(occ | h) == dilate(occ) | NEIGHBORS[h]``). A
+        player with a ready tile draws with :meth:`_draw_move` (sample_action's draw) and a tile
+        move is applied with :meth:`_apply`; two cards to choose from and the Fort take
+        :meth:`_plain_step`. (Kept in this module: it reads the state's codes, and a module of
+        its own would import this one back.)
+
+        The draws inline ``rng._randbelow(n)`` (CPython's ``_randbelow_with_getrandbits``:
+        ``getrandbits(n.bit_length())`` until below ``n``); an ``rng`` drawing otherwise plays
+        the core's loop."""
+        if type(rng)._randbelow is not _RANDBELOW_BITS:
+            State.playout(self, rng, max_actions)
+            return
+        private = self.PRIVATE_DRAWS
+        actors = [private_chance(q) for q in range(self.num_players)]  # a private draw's actor
+        below = rng._randbelow
+        bits_of = rng.getrandbits
+        hist = self._history
+        left = -1 if max_actions is None else max_actions
+        board = self.board
+        tmask, hex_locs = board.tmask, board.hex_locs
+        occ, stl, supply, hold = self.occ, self.stl, self.supply, self.hold
+        nloc = self.nloc
+        dil_of, dil = -1, 0  # dil == dilate(dil_of)
+        while not self.over:
+            pend = self.pending
+            if pend != P_NONE:
+                deck = self.deck
+                total = sum(deck)
+                if total <= 0:  # never in play; the plain call raises as the plain loop does
+                    self.apply_legal(self.sample_chance(rng))
+                    continue
+                k = total.bit_length()
+                r = bits_of(k)
+                while r >= total:
+                    r = bits_of(k)
+                t = 0
+                for t, c in enumerate(deck):
+                    if r < c:
+                        break
+                    r -= c
+                actor = actors[self.pending_player] if pend in private else CHANCE  # chance_viewer
+                self._apply_chance(t)
+                hist.append((actor, CARD_BASE + t))
+                continue
+            if left == 0:
+                return
+            left -= 1
+            p = self.cur
+            t = self._playout_terrain(p)
+            if t == _PLAIN_STEP:
+                self._plain_step(rng, p)
+                continue
+            mand = self.mand
+            mask = cand = 0
+            if mand < 3 and t >= 0 and supply[p] > 0:  # = _build_mask
+                cand = tmask[t] & ~(self.all_occ | self.blocked)
+                if cand:
+                    o = occ[p]
+                    if o != dil_of:
+                        dil_of, dil = o, dilate(o)
+                    mask = cand & dil
+                    if not mask:
+                        mask = cand
+            if mask and mand:
+                n = mask.bit_count()
+                k = n.bit_length()
+                r = bits_of(k)
+                while r >= n:
+                    r = bits_of(k)
+                h = nth_bit(mask, r)
+            else:
+                k = p * nloc
+                if READY in hold[k: k + nloc]:  # the tiles' moves too: sample_action's draw
+                    a = self._draw_with_tiles(below, p, mask, mask.bit_count() if mask else 1)
+                    if a >= HEX_BASE:  # a tile: apply_legal's player branch
+                        self._apply(a, p)
+                        hist.append((p, a))
+                        continue
+                elif mask:
+                    n = mask.bit_count()
+                    k = n.bit_length()
+                    r = bits_of(k)
+                    while r >= n:
+                        r = bits_of(k)
+                    a = BUILD_BASE + nth_bit(mask, r)
+                else:
+                    while bits_of(1):  # the one move, drawn as the plain loop draws it
+                        pass
+                    a = END
+                if a == END:
+                    self._end_turn()
+                    hist.append((p, END))
+                    continue
+                h = a - BUILD_BASE
+                self._first_build(p, t)  # mand == 0 here: the turn's first build
+            # the build: place() and _apply()'s mand += 1 and rare-exception check, inline; then
+            # the turn's next mandatory builds, drawn from the same terrain's empty hexes
+            o = occ[p]  # dil == dilate(o) here (cand != 0)
+            all_occ = self.all_occ
+            while True:
+                bit = 1 << h
+                stl[p] |= bit
+                o |= bit
+                occ[p] = o
+                all_occ |= bit
+                self.all_occ = all_occ
+                supply[p] -= 1
+                mand += 1
+                self.mand = mand
+                dil_of, dil = o, dil | NEIGHBORS[h]
+                cand ^= bit  # h was an empty hex of the terrain
+                if not supply[p]:
+                    self.final_round = True
+                if hex_locs[h]:
+                    self.acquire(p, h)
+                if not cand:  # the card's terrain is full: the plain rare-exception check
+                    self._check_card()
+                    hist.append((p, BUILD_BASE + h))
+                    break
+                hist.append((p, BUILD_BASE + h))
+                if mand >= 3 or not supply[p] or not left:
+                    break
+                left -= 1
+                mask = cand & dil
+                if not mask:
+                    mask = cand
+                n = mask.bit_count()
+                k = n.bit_length()
+                r = bits_of(k)
+                while r >= n:
+                    r = bits_of(k)
+                if r > 8:
+                    h = nth_bit(mask, r)
+                else:  # nth_bit's short case inline: drop the r lowest hexes
+                    while r:
+                        mask &= mask - 1
+                        r -= 1
+                    h = (mask & -mask).bit_length() - 1
+
+    def _plain_step(self, rng: random.Random, p: int) -> None:
+        """For :meth:`playout`: ``p``'s move as the plain loop plays it."""
+        self.apply_legal(self.sample_action(rng, p), p)
+
+    def _playout_terrain(self, p: int) -> int:
+        """For :meth:`playout`, on ``p``'s turn: the one terrain ``p`` may build on now, or
+        ``NO_CARD`` (none), or ``_PLAIN_STEP`` (take the plain step: e.g. two cards to choose
+        from). Base game: ``p``'s card."""
+        return self.hand[p]
+
+    def _first_build(self, p: int, t: int) -> None:
+        """For :meth:`playout`: ``p`` makes the turn's first build on terrain ``t`` (what
+        :meth:`_apply` does for it beyond the build; nothing in the base game)."""
 
     def _apply(self, action: int, player: int) -> None:
         if player == CHANCE:
@@ -484,8 +687,12 @@ class KingdomBuilderState(State):
             self._end_turn()
             return
         if action < HEX_BASE:
-            self.place(p, action - BUILD_BASE)
+            h = action - BUILD_BASE
+            self.place(p, h)
             self.mand += 1
+            board = self.board
+            if board.tmask[board.terrain[h]] & ~(self.all_occ | self.blocked):
+                return  # the card played has room left: _check_card() would do nothing
         else:
             kind = kind_of_action(action)
             assert kind is not None
@@ -496,10 +703,10 @@ class KingdomBuilderState(State):
 
     def _mark_used(self, p: int, kind_id: str) -> None:
         base = p * self.nloc
-        locs = self.board.locations
-        for k in range(self.nloc):
-            if self.hold[base + k] == READY and locs[k][1] == kind_id:
-                self.hold[base + k] = USED
+        hold = self.hold
+        for k in location_ids(self.board).get(kind_id, ()):
+            if hold[base + k] == READY:
+                hold[base + k] = USED
                 return
 
     def _apply_chance(self, card: int) -> None:
@@ -521,7 +728,7 @@ class KingdomBuilderState(State):
         """Player ``q``'s drawn card (already out of the deck) goes into ``hand[q]``."""
         self.hand[q] = card
         self.hand_epoch[q] = self.epoch
-        self.last_draw[q] = self.move_number()
+        self.last_draw[q] = len(self._history)  # = move_number(): this draw's history index
 
     def _start_turn(self, p: int) -> None:
         self.cur = p
@@ -569,15 +776,17 @@ class KingdomBuilderState(State):
             self.check_loss(p)
         base = p * self.nloc
         hold = self.hold
-        for k in range(base, base + self.nloc):
-            if hold[k] == USED or hold[k] == NEW:
-                hold[k] = READY
+        mine = hold[base: base + self.nloc]
+        if USED in mine or NEW in mine:
+            for k in range(base, base + self.nloc):
+                if hold[k] == USED or hold[k] == NEW:
+                    hold[k] = READY
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:
             self.over = True
             return
-        if self._ensure_deck():
+        if sum(self.deck) or self._ensure_deck():  # (the sum: _ensure_deck's usual answer)
             self.pending = P_DRAW
             self.pending_player = p
         else:
@@ -626,6 +835,18 @@ class KingdomBuilderState(State):
     def scores(self) -> list[PlayerScore]:
         """Gold per player: the 3 Kingdom Builder cards + castles (digest §7)."""
         return score_all(self.board, self.cards, self.occ, self.opts)
+
+    def score_totals(self) -> list[int]:
+        """``[s.total for s in self.scores()]`` without the parts (scoring.score_player)."""
+        board, cards, occ, opts = self.board, self.cards, self.occ, self.opts
+        return [score_player(board, cards, occ, p, opts) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """The core's winners (the best totals, ties shared) from :meth:`score_totals` (the
+        end of every search rollout)."""
+        totals = self.score_totals()
+        best = max(totals)
+        return [p for p, t in enumerate(totals) if t == best]
 
     def successor(self, action: int, player: int) -> "KingdomBuilderState":
         """A copy with ``action`` applied for ``player`` without validation, for one-ply searches

@@ -19,16 +19,19 @@ from ..actions import HEX_BASE, PAIR_BASE, hex_slot_base, pair_slot_base
 from .board import (
     DESERT,
     EDGE,
+    FULL,
     GRASS,
     NEIGHBORS,
     NUM_HEXES,
     WATER,
+    beyond_lines_of_three,
     bits,
     dilate,
     hex_name,
     SHIFTS,
     parse_hex,
     shift,
+    two_steps,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,6 +50,8 @@ __all__ = [
     "nth_bit",
     "neighbour_masks",
     "PADDOCK_STEPS",
+    "board_kinds",
+    "location_ids",
 ]
 
 
@@ -225,7 +230,8 @@ class TerrainBuildTile(BuildTile):
         self.terrain = terrain
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        return with_adjacency(st.board.tmask[self.terrain] & st.empty(), st.occ[p])
+        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
+        return with_adjacency(st.board.tmask[self.terrain] & empty, st.occ[p])
 
 
 class OracleTile(BuildTile):
@@ -261,12 +267,7 @@ def tavern_targets(own: int, free: int) -> int:
     the start of the next."""
     out = _TAVERN_MEMO.get(own)
     if out is None:
-        out = 0
-        for step in _LINE_SHIFTS:
-            two = step(own) & own  # own hexes with an own predecessor
-            three = step(two) & own  # own hexes ending a run of 3
-            if three:
-                out |= step(three)
+        out = beyond_lines_of_three(own)
         if len(_TAVERN_MEMO) >= _MEMO_SIZE:
             _TAVERN_MEMO.clear()
         _TAVERN_MEMO[own] = out
@@ -278,7 +279,15 @@ class TavernTile(BuildTile):
     buildable hex (rulebook: "no fim de uma linha de, pelo menos, 3 vilas suas")."""
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        return tavern_targets(st.tavern_own(p), st.board.buildable & st.empty())
+        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
+        return tavern_targets(st.tavern_own(p), st.board.buildable & empty)
+
+    def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
+        """As :meth:`BuildTile.count` without the :meth:`targets` call (random play)."""
+        if st.supply[p] <= 0:
+            return 0, 0
+        mask = tavern_targets(st.tavern_own(p), st.board.buildable & ~(st.all_occ | st.blocked))
+        return mask.bit_count(), mask
 
 
 class MoveTile(TileKind):
@@ -395,7 +404,7 @@ class TerrainMoveTile(MoveTile):
         ne = elig.bit_count()
         pieces = movable.bit_count()
         if not n1 and not n2:
-            return pieces * ne, (movable, elig, e1, e2, ne)
+            return pieces * ne, (movable, elig, e1, e2, ne, 0)
         n = (n1 + n2) * pieces - (e1 & dilate(movable)).bit_count()
         if not n2:
             # a piece that is the only neighbour of every e1 hex leaves no adjacent target
@@ -405,20 +414,24 @@ class TerrainMoveTile(MoveTile):
                 if not common:
                     break
             n += common.bit_count() * ne
-        return n, (movable, elig, e1, e2, ne)
+        return n, (movable, elig, e1, e2, ne, n1 + n2)
 
     def nth(self, data: Any, r: int) -> int:
+        """The pieces in order, each with ``|e2| + |e1| - |e1 & NEIGHBORS[s]|`` targets (or
+        every eligible hex when that is 0): a piece next to no ``e1`` hex counts without a mask."""
         if isinstance(data, list):
             return super().nth(data, r)
-        movable, elig, e1, e2, ne = data
+        movable, elig, e1, e2, ne, n12 = data
         while movable:
             low = movable & -movable
             s = low.bit_length() - 1
             movable ^= low
-            near = e2 | (e1 & ~NEIGHBORS[s])
-            mask = near if near else elig
-            c = mask.bit_count()
+            lost = e1 & NEIGHBORS[s]  # e1 hexes next to s only: not next to the others once lifted
+            c = n12 - lost.bit_count() if lost else n12
+            if not c:
+                c = ne
             if r < c:
+                mask = (e2 | (e1 ^ lost)) or elig
                 return self.base + s * NUM_HEXES + nth_bit(mask, r)
             r -= c
         raise IndexError("move index out of range")  # pragma: no cover
@@ -453,12 +466,12 @@ class PaddockTile(MoveTile):
 
     def count(self, st: "KingdomBuilderState", p: int) -> tuple[int, Any]:
         """Per direction, the 2-step jump is one-to-one: the moves are counted by shifting the
-        pieces twice in each of the 6 directions."""
+        pieces 2 steps in each of the 6 directions (:func:`~.board.two_steps`)."""
         free = st.board.buildable & st.empty()
         movable = st.movable(p)
         n = 0
-        for step in _LINE_SHIFTS:
-            n += (step(step(movable)) & free).bit_count()
+        for m in two_steps(movable):
+            n += (m & free).bit_count()
         return n, (movable, free)
 
     def nth(self, data: Any, r: int) -> int:
@@ -492,12 +505,46 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     KINDS_BY_BASE.append(kind)
     KINDS_BY_BASE.sort(key=lambda k: k.base)
     _BY_BASE[kind.base] = kind
+    _BOARD_KINDS.clear()
     return kind
 
 
 _BY_BASE: dict[int, TileKind] = {}
 """Kinds by the first action id of their block (the hex and pair slots are found by division)."""
 _PAIR_SPAN = NUM_HEXES * NUM_HEXES
+
+
+_LOCATION_IDS: dict[Any, dict[str, tuple[int, ...]]] = {}
+_BOARD_KINDS: dict[Any, tuple[tuple[TileKind, tuple[int, ...]], ...]] = {}
+
+
+def location_ids(board: Any) -> dict[str, tuple[int, ...]]:
+    """``{kind id: (k, ...)}``: the ids ``k`` (ascending) of ``board``'s locations
+    (``board.locations[k]``) of each kind. Cached per board object (a board is immutable)."""
+    got = _LOCATION_IDS.get(board)
+    if got is None:
+        got = {}
+        for k, (_, kind) in enumerate(board.locations):
+            got[kind] = got.get(kind, ()) + (k,)
+        if len(_LOCATION_IDS) >= _MEMO_SIZE:
+            _LOCATION_IDS.clear()
+        _LOCATION_IDS[board] = got
+    return got
+
+
+def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
+    """``((kind, location ids), ...)``: the registered kinds among ``board``'s locations in
+    :data:`KINDS_BY_BASE` order (the order of their legal actions), each with its
+    :func:`location_ids`. Kinds without an action (the passive Crossroads tile) are not
+    registered and left out. Cached per board object (emptied when a kind is registered)."""
+    got = _BOARD_KINDS.get(board)
+    if got is None:
+        ids = location_ids(board)
+        got = tuple((kind, ids[kind.id]) for kind in KINDS_BY_BASE if kind.id in ids)
+        if len(_BOARD_KINDS) >= _MEMO_SIZE:
+            _BOARD_KINDS.clear()
+        _BOARD_KINDS[board] = got
+    return got
 
 
 def kind_of_action(action: int) -> TileKind | None:
