@@ -27,6 +27,7 @@ from ..scoring import score_sheet
 from .legal import ROLLS, LegalMoves
 from .moves import Moves
 from .player_sheet import FIELDS, PlayerSheet
+from .playout import Playout
 from .tables import RollBuilderTables
 from ....core.i18n import N_
 
@@ -46,7 +47,7 @@ def _thresholds() -> tuple[tuple[int, float], ...]:
 _THRESHOLDS = _thresholds()
 
 
-class RollBuilderState(LegalMoves, Moves, State):
+class RollBuilderState(LegalMoves, Moves, Playout, State):
     """A Roll Builder position: turn number, the two dice of the turn, every player's sheet."""
 
     __slots__ = ("turn", "dice", "turn_list", "players", "over")

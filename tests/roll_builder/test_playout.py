@@ -1,0 +1,83 @@
+"""Roll Builder's fused ``playout`` (rules/playout.py) against its plain twin, the core loop
+``State.playout`` (``sample_chance`` and ``legal[rng.randrange(len(legal))]`` per move): from
+positions along random games of every sheet, rules option and 1-3 players, with and without a
+limit, the same state afterwards (history included) and the same random draws."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citybuilders.core.game import CHANCE, TERMINAL, State
+from citybuilders.core.registry import load_game
+
+SHEETS = ["rivermouth", "highcrag", "goldplain"]
+OPTIONS = [{}, {"dice_use": "combine"}, {"road_count": "all"}, {"marking": "after_road_action"},
+           {"resource_timing": "end_of_turn"}, {"building_uses_space": True}]
+LIMITS = (None, 0, 1, 3, 12, 40)
+
+
+def _same(s: State, seed: int, limit: int | None) -> None:
+    fast, plain = s.clone(), s.clone()
+    r1, r2 = random.Random(seed), random.Random(seed)
+    fast.playout(r1, limit)
+    State.playout(plain, r2, limit)
+    assert fast.history() == plain.history(), (seed, limit)
+    assert fast.to_json() == plain.to_json(), (seed, limit)
+    assert r1.getstate() == r2.getstate(), (seed, limit)
+    if limit is None:
+        assert fast.is_terminal()
+
+
+@settings(max_examples=24, deadline=None)
+@given(st.sampled_from(SHEETS), st.sampled_from(OPTIONS), st.integers(1, 3),
+       st.integers(0, 10**6))
+def test_fused_playout_is_the_plain_loop(sheet: str, opts: dict, players: int, seed: int) -> None:
+    s = load_game("roll-builder", sheet=sheet, **opts).new_initial_state(players, seed)
+    walk = random.Random(seed)
+    step = checked = 0
+    while s.current_player() != TERMINAL:
+        if step % 9 == 0:
+            _same(s, seed + step, LIMITS[step // 9 % len(LIMITS)])
+            checked += 1
+        cp = s.current_player()
+        if cp == CHANCE:
+            s.apply_legal(s.sample_chance(walk))
+        else:
+            la = s.legal_actions(cp)
+            s.apply_legal(la[walk.randrange(len(la))], cp)
+        step += 1
+    assert checked >= 12
+
+
+def test_fused_playout_covers_every_kind_of_move() -> None:
+    """Whole rollouts from the start reach every branch of the fused loop: each kind of move
+    (dice, done, roads, marks, builds, wonders, crosses, track/store/discard, skips) is played."""
+    g = load_game("roll-builder", dice_use="combine")
+    seen: set[str] = set()
+    for seed in range(12):
+        s = g.new_initial_state(2, seed)
+        _same(s, seed, None)
+        s.playout(random.Random(seed))
+        for actor, a in s.history():
+            if actor == CHANCE:
+                continue
+            seen.add("die" if a < 17 else "misc" if a < g.A_ROAD else "road" if a < g.A_MARK
+                     else "mark" if a < g.A_BUILD else "build" if a < g.A_WONDER
+                     else "wonder" if a < g.A_CROSS else "cross")
+    assert seen == {"die", "misc", "road", "mark", "build", "wonder", "cross"}
+
+
+def test_an_rng_with_its_own_integer_draw_takes_the_plain_loop() -> None:
+    class FirstMove(random.Random):
+        def _randbelow(self, n: int) -> int:  # always the first legal move
+            return 0
+
+    s = load_game("roll-builder").new_initial_state(1, 3)
+    fast, plain = s.clone(), s.clone()
+    fast.playout(FirstMove(5), 30)
+    State.playout(plain, FirstMove(5), 30)
+    assert fast.history() == plain.history()
+    assert len(fast.history()) > 30
