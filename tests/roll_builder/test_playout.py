@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from citybuilders.core.game import CHANCE, TERMINAL, State
 from citybuilders.core.registry import load_game
+from citybuilders.games.roll_builder.rules.bits import bit_indices, nth_bit
 
 SHEETS = ["rivermouth", "highcrag", "goldplain"]
 OPTIONS = [{}, {"dice_use": "combine"}, {"road_count": "all"}, {"marking": "after_road_action"},
@@ -81,3 +82,11 @@ def test_an_rng_with_its_own_integer_draw_takes_the_plain_loop() -> None:
     State.playout(plain, FirstMove(5), 30)
     assert fast.history() == plain.history()
     assert len(fast.history()) > 30
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, (1 << 340) - 1), st.data())
+def test_nth_bit_is_the_listed_bit(mask: int, data: st.DataObject) -> None:
+    idx = bit_indices(mask, (mask.bit_length() + 7) // 8)
+    r = data.draw(st.integers(0, len(idx) - 1))
+    assert nth_bit(mask, r, len(idx)) == idx[r]

@@ -147,9 +147,27 @@ class Moves:
         if p.gain_on_water_mark is not None and sh.water_adjacent >> s & 1:
             gain(p, p.gain_on_water_mark)
 
+    def _build(self, p: PlayerSheet, n: int, s: int) -> None:
+        """A Build action writes building ``n`` on space ``s`` (a pending Build of value ``n``,
+        else a bonus one); a two-space building waits for its second mark."""
+        g: RollBuilderTables = self.game  # type: ignore[assignment]
+        p.pending_builds.remove(n if n in p.pending_builds else 0)
+        self._write_building(p, n, s)
+        if g.sheet.buildings[n - 1].marks == 2:
+            p.second_mark_of = s
+        else:
+            self._building_gains(p, n, s)
+
+    def _build_second(self, p: PlayerSheet, n: int, s: int) -> None:
+        """The second mark of two-space building ``n`` on space ``s``; its gains count from the
+        first mark's space."""
+        first = p.second_mark_of
+        p.second_mark_of = NO_GUILD
+        self._write_building(p, n, s)
+        self._building_gains(p, n, first)
+
     def _write_building(self, p: PlayerSheet, n: int, s: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        sh = g.sheet
         bit = 1 << s
         if p.built & bit:
             p.built_twice |= bit
@@ -226,20 +244,11 @@ class Moves:
         elif action >= g.A_WONDER:
             self._fill_box(p, action - g.A_WONDER)
         elif action >= g.A_BUILD:
-            n, s = divmod(action - g.A_BUILD, sh.n_spaces)
-            n += 1
+            n, s = divmod(action - g.A_BUILD, g.n_spaces)
             if p.second_mark_of >= 0:
-                first = p.second_mark_of
-                p.second_mark_of = NO_GUILD
-                self._write_building(p, n, s)
-                self._building_gains(p, n, first)
-                return
-            p.pending_builds.remove(n if n in p.pending_builds else 0)
-            self._write_building(p, n, s)
-            if sh.buildings[n - 1].marks == 2:
-                p.second_mark_of = s
+                self._build_second(p, n + 1, s)
             else:
-                self._building_gains(p, n, s)
+                self._build(p, n + 1, s)
         elif action >= g.A_MARK:
             self._mark(p, action - g.A_MARK)
         elif action >= g.A_ROAD:

@@ -8,12 +8,15 @@ draws taken from ``rng`` are exactly those of the plain loop (``sample_chance`` 
 protocol calls: a die is drawn from the same thresholds as ``sample_chance``; a free move is
 counted by parts (the head of die actions, ``done`` and caravans, then the roads, the marks and
 the crosses paid with stored wealth, the order of ``LegalMoves._free_actions``) and the chosen one
-is found in its part and applied directly; pending gains use ``_pending_actions``' list.
+is found in its part and applied directly; pending resources, Build and Wonder actions are
+counted the same way (their mixes and the other rules options take ``_pending_actions``' or
+``_legal_actions``' list). A player's moves run in an inner loop until they press ``done``.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from citybuilders.core.game import CHANCE, State
@@ -23,6 +26,8 @@ from ..actions import (
     A_TRACK, USE_BUILD, USE_ROAD, USE_WONDER,
 )
 from ..loader import FAVOR, STRENGTH, WEALTH
+
+from .bits import nth_bit
 
 if TYPE_CHECKING:  # pragma: no cover
     from .player_sheet import PlayerSheet
@@ -45,7 +50,42 @@ def _thresholds() -> tuple[float, ...]:
 _DIE_THRESHOLDS = _thresholds()
 _NO_UNITS = [0] * 5
 """``pending_resources`` with nothing pending."""
-_KINDS = range(5)
+_NUMBERS = range(1, 7)
+_DONE_HEAD = (A_DONE,)
+
+
+def _die_heads() -> list[tuple[int, ...]]:
+    """The die actions of a free move (ids 6-13, ascending) per key: bits 0-1 the dice used
+    (``dice_used`` < 3), bit 2 a road may be placed, bits 3/4 die 1/2 can build, bits 5/6 die 1/2
+    can fill a wonder box (the order of ``LegalMoves._free_actions``)."""
+    out = []
+    for key in range(128):
+        head = []
+        for i in (0, 1):
+            if not key >> i & 1:
+                base = A_DIE + 4 * i
+                if key >> 2 & 1:
+                    head.append(base)
+                if key >> 3 + i & 1:
+                    head.append(base + 1)
+                if key >> 5 + i & 1:
+                    head.append(base + 2)
+                head.append(base + 3)
+        out.append(tuple(head))
+    return out
+
+
+_DIE_HEADS = _die_heads()
+
+
+def _gained(units: tuple[int, ...], kind_circles: list[int]) -> tuple[tuple[int, ...], int]:
+    """``(discard actions, circles of the kinds)`` for the resource kinds with units in
+    ``units`` (pending resources), in id order."""
+    kinds = [k for k in range(5) if units[k]]
+    mask = 0
+    for k in kinds:
+        mask |= kind_circles[k]
+    return tuple(A_DISCARD + k for k in kinds), mask
 _NUMBERS = range(1, 7)
 
 
@@ -70,9 +110,9 @@ class Playout:
         getrandbits = rng.getrandbits
         uniform = rng.random
         record = self._history.append  # type: ignore[attr-defined]
+        turn_list = self.turn_list  # type: ignore[attr-defined]
         g = self.game
         players = self.players
-        solo = len(players) == 1
         usable = g.usable_edges
         land = g.land_mask
         build_rule = g.build_rule
@@ -83,285 +123,283 @@ class Playout:
         icon_mask = g.icon_mask
         mountain_mask = g.mountain_mask
         water_markable = g.water_markable
-        wealth_circles = g.kind_circles[WEALTH]
-        a_road, a_mark, a_cross, a_build = g.A_ROAD, g.A_MARK, g.A_CROSS, g.A_BUILD
-        a_wonder = g.A_WONDER
-        n_spaces = g.n_spaces
-        a_second = a_build + 5 * n_spaces
         kind_circles = g.kind_circles
+        wealth_circles = kind_circles[WEALTH]
+        a_road, a_mark, a_build, a_wonder, a_cross = (g.A_ROAD, g.A_MARK, g.A_BUILD, g.A_WONDER,
+                                                      g.A_CROSS)
+        n_spaces = g.n_spaces
         circle_kind = [kind for _, kind in g.sheet.circles]
         favor_max, strength_max, wealth_storage = g.favor_max, g.strength_max, g.wealth_storage
         neighbor_mask = g.neighbor_mask
         place_road, mark, cross = self._place_road, self._mark, self._cross  # type: ignore[attr-defined]
+        build, fill_box, done = self._build, self._fill_box, self._done  # type: ignore[attr-defined]
         build_sites, wonder_boxes = self._build_sites, self._wonder_boxes  # type: ignore[attr-defined]
+        gained = g.units_memo
         wonder_values = range(1, 13 if combine else 7)
         wonder_ok = [(-1, -1, 0)] * len(players)  # per player: (filled, unlocked, values bitset)
         left = -1 if max_actions is None else max_actions
         while not self.over:
             dice = self.dice
-            if len(dice) < 2:
-                # State.sample_chance over 1/6 each: the first threshold above the draw
-                r = uniform()
-                v = 1
-                for acc in _DIE_THRESHOLDS:
-                    if r < acc:
-                        break
-                    v += 1
-                else:
+            while len(dice) < 2:
+                # State.sample_chance over 1/6 each: the first threshold above the draw (6
+                # when the draw is above the last sum)
+                v = bisect_right(_DIE_THRESHOLDS, uniform()) + 1
+                if v > 6:
                     v = 6
                 dice.append(v)
                 if len(dice) == 2:
-                    self.turn_list.append(list(dice))  # type: ignore[attr-defined]
+                    turn_list.append(list(dice))
                 record((CHANCE, A_ROLL + v - 1))
-                continue
-            if solo:
-                cp = 0
-            else:
-                cp = 0
-                while players[cp].done:
-                    cp += 1
-            if left == 0:
-                return
-            left -= 1
+            cp = 0
+            while players[cp].done:
+                cp += 1
             p = players[cp]
-            pres = p.pending_resources
-            if p.second_mark_of >= 0:
-                m = neighbor_mask[p.second_mark_of] & p.connected & land & ~p.built
-                n = m.bit_count()
+            d0, d1 = dice
+            restrict0, shares0, two0 = build_rule[d0]
+            restrict1, shares1, two1 = build_rule[d1]
+            while True:  # this player's moves until they press done
+                if left == 0:
+                    return
+                left -= 1
+                pres = p.pending_resources
+                if (pres != _NO_UNITS or p.pending_builds or p.pending_wonders
+                        or p.pending_innovation_bonus or p.second_mark_of >= 0):
+                    pbuild = p.pending_builds
+                    pwonder = p.pending_wonders
+                    pib = p.pending_innovation_bonus
+                    if p.second_mark_of >= 0:
+                        m = neighbor_mask[p.second_mark_of] & p.connected & land & ~p.built
+                        n = m.bit_count()
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        s = nth_bit(m, r, n)
+                        record((cp, a_build + 5 * n_spaces + s))
+                        self._build_second(p, 6, s)  # type: ignore[attr-defined]
+                    elif not (pib or pbuild or pwonder) and immediate:
+                        # resources only (LegalMoves._pending_actions, sorted): the tracks, the
+                        # storage and the discards (ids 18-25), then the open circles of the
+                        # kinds gained, ascending
+                        head = []
+                        if pres[FAVOR] and p.favor < favor_max:
+                            head.append(A_TRACK)
+                        if pres[STRENGTH] and p.strength < strength_max:
+                            head.append(A_TRACK + 1)
+                        if pres[WEALTH] and p.wealth_marked < wealth_storage:
+                            head.append(A_STORE)
+                        units = tuple(pres)
+                        kinds = gained.get(units)
+                        if kinds is None:
+                            kinds = _gained(units, kind_circles)
+                            if len(gained) >= 4096:
+                                gained.clear()
+                            gained[units] = kinds
+                        head += kinds[0]
+                        cm = kinds[1] & ~p.crossed
+                        nh = len(head)
+                        nc = cm.bit_count()
+                        n = nh + nc
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        if r < nh:
+                            a = head[r]
+                            record((cp, a))
+                            if a == A_TRACK:
+                                p.favor += 1
+                                pres[FAVOR] -= 1
+                            elif a == A_TRACK + 1:
+                                p.strength += 1
+                                pres[STRENGTH] -= 1
+                            elif a == A_STORE:
+                                pres[WEALTH] -= 1
+                                p.wealth_marked += 1
+                                p.wealth_marked_this_turn += 1
+                            else:
+                                pres[a - A_DISCARD] -= 1
+                        else:
+                            c = nth_bit(cm, r - nh, nc)
+                            record((cp, a_cross + 3 * c))
+                            pres[circle_kind[c]] -= 1
+                            cross(p, c)
+                    elif pbuild and not (pib or pwonder or pres != _NO_UNITS):
+                        # Build actions only: skip (27), then each building number's sites
+                        anyb = 0 in pbuild
+                        n = 1
+                        sites = []
+                        for v in _NUMBERS:
+                            if anyb or v in pbuild:
+                                m = build_sites(p, v)
+                                if m:
+                                    c = m.bit_count()
+                                    sites.append((v, m, c))
+                                    n += c
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        if r == 0:
+                            record((cp, A_SKIP_BUILD))
+                            pbuild.pop(0)
+                        else:
+                            r -= 1
+                            for v, m, c in sites:
+                                if r < c:
+                                    break
+                                r -= c
+                            s = nth_bit(m, r, c)
+                            record((cp, a_build + (v - 1) * n_spaces + s))
+                            build(p, v, s)
+                    elif pwonder and not (pib or pbuild or pres != _NO_UNITS):
+                        # Wonder actions only: skip (28), then the boxes any of them may fill
+                        m = 0
+                        for v in set(pwonder):
+                            m |= wonder_boxes(p, v)
+                        n = 1 + m.bit_count()
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        if r == 0:
+                            record((cp, A_SKIP_WONDER))
+                            pwonder.pop(0)
+                        else:
+                            i = nth_bit(m, r - 1, n - 1)
+                            record((cp, a_wonder + i))
+                            fill_box(p, i)
+                    else:
+                        if immediate or pib or pbuild or pwonder:
+                            legal = self._pending_actions(p, g)  # type: ignore[attr-defined]
+                        else:
+                            legal = self._legal_actions(cp)  # type: ignore[attr-defined]
+                        n = len(legal)
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        a = legal[r]
+                        record((cp, a))
+                        self._apply(a, cp)  # type: ignore[attr-defined]
+                        if p.done or self.dice is not dice:
+                            break  # done (end_of_turn resources list it): the next player
+                    continue
+                # free moves (LegalMoves._free_actions, counted by parts)
+                used = p.dice_used
+                connected = p.connected
+                x = p.frontier & usable
+                roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...) with no negative int
+                if used != 3:
+                    free_land = connected & land
+                    # the die values a Wonder action may use: the same until a box is filled or
+                    # unlocked (a player's box values change only with ``filled``)
+                    wc = wonder_ok[cp]
+                    if wc[0] != p.filled or wc[1] != p.unlocked:
+                        ok = 0
+                        for v in wonder_values:
+                            if wonder_boxes(p, v):
+                                ok |= 1 << v
+                        wc = wonder_ok[cp] = (p.filled, p.unlocked, ok)
+                    ok = wc[2]
+                    key = used | 4 if roads_m else used
+                    if not used & 1:
+                        if two0:
+                            if build_sites(p, d0):
+                                key |= 8
+                        else:
+                            x = free_land & restrict0
+                            if x & (p.built_twice if shares0 else p.built) != x:
+                                key |= 8
+                        if ok >> d0 & 1:
+                            key |= 32
+                    if not used & 2:
+                        if two1:
+                            if build_sites(p, d1):
+                                key |= 16
+                        else:
+                            x = free_land & restrict1
+                            if x & (p.built_twice if shares1 else p.built) != x:
+                                key |= 16
+                        if ok >> d1 & 1:
+                            key |= 64
+                    head = _DIE_HEADS[key]
+                    if combine and used == 0:
+                        v = d0 + d1
+                        head += ((A_BOTH,) * (roads_m != 0)
+                                 + (A_BOTH + 1,) * (v <= 6 and self._can_build(  # type: ignore[attr-defined]
+                                     p, v, free_land))
+                                 + (A_BOTH + 2,) * (ok >> v & 1))
+                elif all_roads and p.roads_left and roads_m:
+                    head = ()
+                else:
+                    head = _DONE_HEAD
+                avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
+                conv = p.wealth_conversion
+                if conv is not None and not p.conversion_used and avail >= conv[0]:
+                    head += tuple(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in conv[1]))
+                nh = len(head)
+                rm = roads_m if p.roads_left else 0
+                nr = nh + rm.bit_count()
+                if not mark_after_road or p.road_actions:
+                    want = icon_mask
+                    if p.gain_on_mountain_mark is not None:
+                        want |= mountain_mask
+                    if p.gain_on_water_mark is not None:
+                        want |= water_markable
+                    x = connected & want
+                    mm = x ^ (x & p.marked)
+                else:
+                    mm = 0
+                nm = nr + mm.bit_count()
+                cm = wealth_circles & ~p.crossed if avail > 0 else 0
+                n = nm + cm.bit_count()
                 k = n.bit_length()
                 r = getrandbits(k)
                 while r >= n:
                     r = getrandbits(k)
-                while r:
-                    m &= m - 1
-                    r -= 1
-                s = (m & -m).bit_length() - 1
-                a = a_second + s
-                self._apply(a, cp)  # type: ignore[attr-defined]
-                record((cp, a))
-                continue
-            pib = p.pending_innovation_bonus
-            pbuild = p.pending_builds
-            pwonder = p.pending_wonders
-            if pib or pbuild or pwonder or pres != _NO_UNITS:
-                if not (pib or pbuild or pwonder) and immediate:
-                    # resources only (LegalMoves._pending_actions, sorted): the tracks, the
-                    # storage and the discards (ids 18-25), then the open circles of the kinds
-                    # gained, ascending
-                    head = []
-                    if pres[FAVOR] and p.favor < favor_max:
-                        head.append(A_TRACK)
-                    if pres[STRENGTH] and p.strength < strength_max:
-                        head.append(A_TRACK + 1)
-                    if pres[WEALTH] and p.wealth_marked < wealth_storage:
-                        head.append(A_STORE)
-                    cm = 0
-                    for kind in _KINDS:
-                        if pres[kind]:
-                            head.append(A_DISCARD + kind)
-                            cm |= kind_circles[kind]
-                    cm &= ~p.crossed
-                    nh = len(head)
-                    n = nh + cm.bit_count()
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    if r < nh:
-                        a = head[r]
-                        record((cp, a))
-                        if a == A_TRACK:
-                            p.favor += 1
-                            pres[FAVOR] -= 1
-                        elif a == A_TRACK + 1:
-                            p.strength += 1
-                            pres[STRENGTH] -= 1
-                        elif a == A_STORE:
-                            pres[WEALTH] -= 1
-                            p.wealth_marked += 1
-                            p.wealth_marked_this_turn += 1
+                if r < nh:
+                    a = head[r]
+                    record((cp, a))
+                    if a < A_DONE:
+                        if a >= A_BOTH:
+                            p.dice_used = 3
+                            kind = a - A_BOTH
+                            v = d0 + d1
+                        elif a >= A_DIE + 4:
+                            p.dice_used = used | 2
+                            kind = a - A_DIE - 4
+                            v = d1
                         else:
-                            pres[a - A_DISCARD] -= 1
-                    else:
-                        r -= nh
-                        while r:
-                            cm &= cm - 1
-                            r -= 1
-                        c = (cm & -cm).bit_length() - 1
-                        record((cp, a_cross + 3 * c))
-                        pres[circle_kind[c]] -= 1
-                        cross(p, c)
-                    continue
-                if pbuild and not (pib or pwonder or pres != _NO_UNITS):
-                    # Build actions only: skip (27), then each building number's sites
-                    anyb = 0 in pbuild
-                    n = 1
-                    sites = []
-                    for v in _NUMBERS:
-                        if anyb or v in pbuild:
-                            m = build_sites(p, v)
-                            sites.append((v, m))
-                            n += m.bit_count()
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    if r == 0:
-                        a = A_SKIP_BUILD
-                    else:
-                        r -= 1
-                        for v, m in sites:
-                            c = m.bit_count()
-                            if r < c:
-                                break
-                            r -= c
-                        while r:
-                            m &= m - 1
-                            r -= 1
-                        a = a_build + (v - 1) * n_spaces + (m & -m).bit_length() - 1
-                elif pwonder and not (pib or pbuild or pres != _NO_UNITS):
-                    # Wonder actions only: skip (28), then the boxes any of them may fill
-                    m = 0
-                    for v in set(pwonder):
-                        m |= wonder_boxes(p, v)
-                    n = 1 + m.bit_count()
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    if r == 0:
-                        a = A_SKIP_WONDER
-                    else:
-                        r -= 1
-                        while r:
-                            m &= m - 1
-                            r -= 1
-                        a = a_wonder + (m & -m).bit_length() - 1
+                            p.dice_used = used | 1
+                            kind = a - A_DIE
+                            v = d0
+                        if kind == USE_ROAD:
+                            p.roads_left += v + p.extra_roads + (
+                                p.first_road_extra if p.road_actions == 0 else 0)
+                            p.road_actions += 1
+                        elif kind == USE_BUILD:
+                            p.pending_builds.append(v)
+                        elif kind == USE_WONDER:
+                            p.pending_wonders.append(v)
+                    elif a == A_DONE:
+                        done(cp)
+                        if p.done or self.dice is not dice:
+                            break  # (not a turn bonus): the next player, or the next turn
+                    else:  # caravan
+                        p.conversion_used = 1
+                        p.wealth_spent += conv[0]  # type: ignore[index]
+                        pres[FAVOR if a == A_CARAVAN else STRENGTH] += 1
+                elif r < nr:
+                    e = nth_bit(rm, r - nh, nr - nh)
+                    record((cp, a_road + e))
+                    place_road(p, e)
+                elif r < nm:
+                    s = nth_bit(mm, r - nr, nm - nr)
+                    record((cp, a_mark + s))
+                    mark(p, s)
                 else:
-                    if immediate or pib or pbuild or pwonder:
-                        legal = self._pending_actions(p, g)  # type: ignore[attr-defined]
-                    else:
-                        legal = self._legal_actions(cp)  # type: ignore[attr-defined]
-                    n = len(legal)
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                    a = legal[r]
-                self._apply(a, cp)  # type: ignore[attr-defined]
-                record((cp, a))
-                continue
-            # free moves (LegalMoves._free_actions, counted by parts)
-            used = p.dice_used
-            connected = p.connected
-            roads_m = p.frontier & usable & ~(p.roads | p.blocked)
-            head: list[int] = []
-            if used != 3:
-                free_land = connected & land
-                # the die values a Wonder action may use: the same until a box is filled or
-                # unlocked (a player's box values change only with ``filled``)
-                wc = wonder_ok[cp]
-                if wc[0] != p.filled or wc[1] != p.unlocked:
-                    ok = 0
-                    for v in wonder_values:
-                        if wonder_boxes(p, v):
-                            ok |= 1 << v
-                    wc = wonder_ok[cp] = (p.filled, p.unlocked, ok)
-                ok = wc[2]
-                for i in (0, 1):
-                    if not used >> i & 1:
-                        v = dice[i]
-                        base = A_DIE + 4 * i
-                        if roads_m:
-                            head.append(base)
-                        restrict, shares, two = build_rule[v]
-                        if (build_sites(p, v) if two else
-                                free_land & restrict & ~(p.built_twice if shares else p.built)):
-                            head.append(base + 1)
-                        if ok >> v & 1:
-                            head.append(base + 2)
-                        head.append(base + 3)
-                if combine and used == 0:
-                    v = dice[0] + dice[1]
-                    if roads_m:
-                        head.append(A_BOTH)
-                    if v <= 6 and self._can_build(p, v, free_land):  # type: ignore[attr-defined]
-                        head.append(A_BOTH + 1)
-                    if ok >> v & 1:
-                        head.append(A_BOTH + 2)
-            elif not (all_roads and p.roads_left and roads_m):
-                head.append(A_DONE)
-            avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
-            conv = p.wealth_conversion
-            if conv is not None and not p.conversion_used and avail >= conv[0]:
-                head.extend(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in conv[1]))
-            nh = len(head)
-            rm = roads_m if p.roads_left else 0
-            nr = nh + rm.bit_count()
-            if not mark_after_road or p.road_actions:
-                want = icon_mask
-                if p.gain_on_mountain_mark is not None:
-                    want |= mountain_mask
-                if p.gain_on_water_mark is not None:
-                    want |= water_markable
-                mm = connected & ~p.marked & want
-            else:
-                mm = 0
-            nm = nr + mm.bit_count()
-            cm = wealth_circles & ~p.crossed if avail > 0 else 0
-            n = nm + cm.bit_count()
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            if r < nh:
-                a = head[r]
-                record((cp, a))
-                if a < A_DONE:
-                    if a >= A_BOTH:
-                        p.dice_used = 3
-                        kind = a - A_BOTH
-                        v = dice[0] + dice[1]
-                    else:
-                        i, kind = divmod(a - A_DIE, 4)
-                        p.dice_used = used | 1 << i
-                        v = dice[i]
-                    if kind == USE_ROAD:
-                        p.roads_left += v + p.extra_roads + (
-                            p.first_road_extra if p.road_actions == 0 else 0)
-                        p.road_actions += 1
-                    elif kind == USE_BUILD:
-                        p.pending_builds.append(v)
-                    elif kind == USE_WONDER:
-                        p.pending_wonders.append(v)
-                elif a == A_DONE:
-                    self._done(cp)  # type: ignore[attr-defined]
-                else:  # caravan
-                    p.conversion_used = 1
-                    p.wealth_spent += conv[0]  # type: ignore[index]
-                    pres[FAVOR if a == A_CARAVAN else STRENGTH] += 1
-            elif r < nr:
-                r -= nh
-                while r:
-                    rm &= rm - 1
-                    r -= 1
-                e = (rm & -rm).bit_length() - 1
-                record((cp, a_road + e))
-                place_road(p, e)
-            elif r < nm:
-                r -= nr
-                while r:
-                    mm &= mm - 1
-                    r -= 1
-                s = (mm & -mm).bit_length() - 1
-                record((cp, a_mark + s))
-                mark(p, s)
-            else:
-                r -= nm
-                while r:
-                    cm &= cm - 1
-                    r -= 1
-                c = (cm & -cm).bit_length() - 1
-                record((cp, a_cross + 3 * c + 2))
-                p.wealth_spent += 1
-                cross(p, c)
+                    c = nth_bit(cm, r - nm, n - nm)
+                    record((cp, a_cross + 3 * c + 2))
+                    p.wealth_spent += 1
+                    cross(p, c)

@@ -122,6 +122,8 @@ class RollBuilderTables(Game):
         self.circle_memo: dict[int, tuple[int, ...]] = {}  # circle bitset -> cross actions
         self.req_ok: dict[int, int] = {}  # filled boxes -> boxes whose prerequisites are filled
         self.asc_memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # wvals -> allowed per value
+        # pending units -> (discard actions, circles of their kinds) (rules/playout.py)
+        self.units_memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
         self._nb_shift = self._neighbour_shifts_work()
 
