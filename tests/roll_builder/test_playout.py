@@ -90,3 +90,15 @@ def test_nth_bit_is_the_listed_bit(mask: int, data: st.DataObject) -> None:
     idx = bit_indices(mask, (mask.bit_length() + 7) // 8)
     r = data.draw(st.integers(0, len(idx) - 1))
     assert nth_bit(mask, r, len(idx)) == idx[r]
+
+
+def test_solo_returns_are_the_core_rule() -> None:
+    """``returns`` of a solo game skips scoring: the same values as ``State.returns``."""
+    g = load_game("roll-builder")
+    for players in (1, 2):
+        s = g.new_initial_state(players, 4)
+        s.playout(random.Random(4), 20)
+        assert s.returns() == State.returns(s) == [0.0] * players
+        s.playout(random.Random(5))
+        assert s.returns() == State.returns(s)
+        assert sum(s.returns()) == 1.0

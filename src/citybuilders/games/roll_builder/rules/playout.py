@@ -128,13 +128,15 @@ class Playout:
         a_road, a_mark, a_build, a_wonder, a_cross = (g.A_ROAD, g.A_MARK, g.A_BUILD, g.A_WONDER,
                                                       g.A_CROSS)
         n_spaces = g.n_spaces
-        circle_kind = [kind for _, kind in g.sheet.circles]
+        circle_kind = g.circle_kind
         favor_max, strength_max, wealth_storage = g.favor_max, g.strength_max, g.wealth_storage
         neighbor_mask = g.neighbor_mask
         place_road, mark, cross = self._place_road, self._mark, self._cross  # type: ignore[attr-defined]
         build, fill_box, done = self._build, self._fill_box, self._done  # type: ignore[attr-defined]
         build_sites, wonder_boxes = self._build_sites, self._wonder_boxes  # type: ignore[attr-defined]
         gained = g.units_memo
+        wonder_memo = g.wonder_memo
+        ascending = g.ascending
         wonder_values = range(1, 13 if combine else 7)
         wonder_ok = [(-1, -1, 0)] * len(players)  # per player: (filled, unlocked, values bitset)
         left = -1 if max_actions is None else max_actions
@@ -157,6 +159,7 @@ class Playout:
             d0, d1 = dice
             restrict0, shares0, two0 = build_rule[d0]
             restrict1, shares1, two1 = build_rule[d1]
+            roads_m = mm = -1  # the road edges and the marks of a free move (-1: to compute)
             while True:  # this player's moves until they press done
                 if left == 0:
                     return
@@ -177,6 +180,7 @@ class Playout:
                         s = nth_bit(m, r, n)
                         record((cp, a_build + 5 * n_spaces + s))
                         self._build_second(p, 6, s)  # type: ignore[attr-defined]
+                        mm = -1  # building_uses_space marks the space
                     elif not (pib or pbuild or pwonder) and immediate:
                         # resources only (LegalMoves._pending_actions, sorted): the tracks, the
                         # storage and the discards (ids 18-25), then the open circles of the
@@ -224,6 +228,7 @@ class Playout:
                             record((cp, a_cross + 3 * c))
                             pres[circle_kind[c]] -= 1
                             cross(p, c)
+                            roads_m = mm = -1  # an innovation may open edges, add marks
                     elif pbuild and not (pib or pwonder or pres != _NO_UNITS):
                         # Build actions only: skip (27), then each building number's sites
                         anyb = 0 in pbuild
@@ -252,6 +257,7 @@ class Playout:
                             s = nth_bit(m, r, c)
                             record((cp, a_build + (v - 1) * n_spaces + s))
                             build(p, v, s)
+                            mm = -1
                     elif pwonder and not (pib or pbuild or pres != _NO_UNITS):
                         # Wonder actions only: skip (28), then the boxes any of them may fill
                         m = 0
@@ -282,24 +288,31 @@ class Playout:
                         a = legal[r]
                         record((cp, a))
                         self._apply(a, cp)  # type: ignore[attr-defined]
+                        roads_m = mm = -1
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
                     continue
                 # free moves (LegalMoves._free_actions, counted by parts)
                 used = p.dice_used
-                connected = p.connected
-                x = p.frontier & usable
-                roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...) with no negative int
+                if roads_m < 0:
+                    x = p.frontier & usable
+                    roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...), no negative int
                 if used != 3:
-                    free_land = connected & land
+                    free_land = p.connected & land
                     # the die values a Wonder action may use: the same until a box is filled or
                     # unlocked (a player's box values change only with ``filled``)
                     wc = wonder_ok[cp]
                     if wc[0] != p.filled or wc[1] != p.unlocked:
-                        ok = 0
-                        for v in wonder_values:
-                            if wonder_boxes(p, v):
-                                ok |= 1 << v
+                        key = (p.filled, p.unlocked, tuple(p.box_values) if ascending else ())
+                        ok = wonder_memo.get(key)
+                        if ok is None:
+                            ok = 0
+                            for v in wonder_values:
+                                if wonder_boxes(p, v):
+                                    ok |= 1 << v
+                            if len(wonder_memo) >= 4096:
+                                wonder_memo.clear()
+                            wonder_memo[key] = ok
                         wc = wonder_ok[cp] = (p.filled, p.unlocked, ok)
                     ok = wc[2]
                     key = used | 4 if roads_m else used
@@ -341,16 +354,17 @@ class Playout:
                 nh = len(head)
                 rm = roads_m if p.roads_left else 0
                 nr = nh + rm.bit_count()
-                if not mark_after_road or p.road_actions:
-                    want = icon_mask
-                    if p.gain_on_mountain_mark is not None:
-                        want |= mountain_mask
-                    if p.gain_on_water_mark is not None:
-                        want |= water_markable
-                    x = connected & want
-                    mm = x ^ (x & p.marked)
-                else:
-                    mm = 0
+                if mm < 0:
+                    if not mark_after_road or p.road_actions:
+                        want = icon_mask
+                        if p.gain_on_mountain_mark is not None:
+                            want |= mountain_mask
+                        if p.gain_on_water_mark is not None:
+                            want |= water_markable
+                        x = p.connected & want
+                        mm = x ^ (x & p.marked)
+                    else:
+                        mm = 0
                 nm = nr + mm.bit_count()
                 cm = wealth_circles & ~p.crossed if avail > 0 else 0
                 n = nm + cm.bit_count()
@@ -378,6 +392,7 @@ class Playout:
                             p.roads_left += v + p.extra_roads + (
                                 p.first_road_extra if p.road_actions == 0 else 0)
                             p.road_actions += 1
+                            mm = -1  # marking may wait for a Road action
                         elif kind == USE_BUILD:
                             p.pending_builds.append(v)
                         elif kind == USE_WONDER:
@@ -394,12 +409,15 @@ class Playout:
                     e = nth_bit(rm, r - nh, nr - nh)
                     record((cp, a_road + e))
                     place_road(p, e)
+                    roads_m = mm = -1
                 elif r < nm:
                     s = nth_bit(mm, r - nr, nm - nr)
                     record((cp, a_mark + s))
                     mark(p, s)
+                    mm ^= 1 << s  # the same connected spaces and wanted icons
                 else:
                     c = nth_bit(cm, r - nm, n - nm)
                     record((cp, a_cross + 3 * c + 2))
                     p.wealth_spent += 1
                     cross(p, c)
+                    roads_m = mm = -1

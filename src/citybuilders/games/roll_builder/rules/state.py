@@ -127,6 +127,13 @@ class RollBuilderState(LegalMoves, Moves, Playout, State):
         self._apply(action, player)
         self._history.append((player, action))
 
+    def returns(self) -> list[float]:
+        """:meth:`State.returns`; solo: 1.0 once the game is over (the one player is the
+        winner), without scoring the sheet."""
+        if self.num_players == 1:
+            return [1.0] if self.over else [0.0]
+        return State.returns(self)
+
     def is_terminal(self) -> bool:
         """True once turn 15 is over."""
         return self.over

@@ -83,6 +83,7 @@ class RollBuilderTables(Game):
         self.kind_circles = [0] * 6
         for k, (_, kind) in enumerate(sh.circles):
             self.kind_circles[kind] |= 1 << k
+        self.circle_kind = [kind for _, kind in sh.circles]
         self.innov_circles = [0] * len(sh.innovations)
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
@@ -124,6 +125,9 @@ class RollBuilderTables(Game):
         self.asc_memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # wvals -> allowed per value
         # pending units -> (discard actions, circles of their kinds) (rules/playout.py)
         self.units_memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        # (filled, unlocked, box values when ascending) -> bitset of the die values (1-12) a
+        # Wonder action may use (rules/playout.py)
+        self.wonder_memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
         self._nb_shift = self._neighbour_shifts_work()
 
