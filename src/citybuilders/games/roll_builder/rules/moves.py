@@ -101,12 +101,14 @@ class Moves:
         placed = p.roads_placed = p.roads_placed + 1
         p.roads_left -= 1
         corners = p.corners
-        for cb, spaces, edges in g.edge_ends[e]:  # the edge's two corners
-            if not corners & cb:
-                corners |= cb
-                p.connected |= spaces
-                p.frontier |= edges
-        p.corners = corners
+        ends, both = g.edge_ends[e]
+        if corners & both != both:  # a corner reached for the first time
+            for cb, spaces, edges in ends:
+                if not corners & cb:
+                    corners |= cb
+                    p.connected |= spaces
+                    p.frontier |= edges
+            p.corners = corners
         if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
             p.tolls_taken += 1
             gain(p, p.road_toll)

@@ -159,7 +159,9 @@ class Playout:
             d0, d1 = dice
             restrict0, shares0, two0 = build_rule[d0]
             restrict1, shares1, two1 = build_rule[d1]
-            roads_m = mm = -1  # the road edges and the marks of a free move (-1: to compute)
+            # the road edges, the spaces worth an X and the marks of a free move (-1: to
+            # compute; a cross may discover an innovation, which changes all three)
+            roads_m = want = mm = -1
             while True:  # this player's moves until they press done
                 if left == 0:
                     return
@@ -228,7 +230,7 @@ class Playout:
                             record((cp, a_cross + 3 * c))
                             pres[circle_kind[c]] -= 1
                             cross(p, c)
-                            roads_m = mm = -1  # an innovation may open edges, add marks
+                            roads_m = want = mm = -1
                     elif pbuild and not (pib or pwonder or pres != _NO_UNITS):
                         # Build actions only: skip (27), then each building number's sites
                         anyb = 0 in pbuild
@@ -288,7 +290,7 @@ class Playout:
                         a = legal[r]
                         record((cp, a))
                         self._apply(a, cp)  # type: ignore[attr-defined]
-                        roads_m = mm = -1
+                        roads_m = want = mm = -1
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
                     continue
@@ -355,12 +357,13 @@ class Playout:
                 rm = roads_m if p.roads_left else 0
                 nr = nh + rm.bit_count()
                 if mm < 0:
-                    if not mark_after_road or p.road_actions:
+                    if want < 0:  # the spaces whose X gains something (abilities included)
                         want = icon_mask
                         if p.gain_on_mountain_mark is not None:
                             want |= mountain_mask
                         if p.gain_on_water_mark is not None:
                             want |= water_markable
+                    if not mark_after_road or p.road_actions:
                         x = p.connected & want
                         mm = x ^ (x & p.marked)
                     else:
@@ -420,4 +423,4 @@ class Playout:
                     record((cp, a_cross + 3 * c + 2))
                     p.wealth_spent += 1
                     cross(p, c)
-                    roads_m = mm = -1
+                    roads_m = want = mm = -1

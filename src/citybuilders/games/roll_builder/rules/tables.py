@@ -88,11 +88,12 @@ class RollBuilderTables(Game):
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
         self.neighbor_mask = [sum(1 << x for x in nb) for nb in sh.neighbors]
-        # placing a road (rules/moves.py _place_road): per edge, its two corners as (corner bit,
-        # spaces touching the corner, edges touching the corner) and the spaces beside it with
+        # placing a road (rules/moves.py _place_road): per edge, its two corners as ((corner
+        # bit, spaces touching the corner, edges touching the corner) per corner, both corners'
+        # bits) and the spaces beside it with
         # their six sides; per road count, the milestones reached (index, reward)
-        self.edge_ends = [tuple((1 << c, sh.corner_spaces[c], sh.corner_edges[c]) for c in cs)
-                          for cs in sh.edge_corners]
+        self.edge_ends = [(tuple((1 << c, sh.corner_spaces[c], sh.corner_edges[c]) for c in cs),
+                           sum(1 << c for c in cs)) for cs in sh.edge_corners]
         self.edge_hexes = [tuple((s, self.space_edge_mask[s]) for s in ss)
                            for ss in sh.edge_spaces]
         self.milestone_at: dict[int, tuple[tuple[int, dict[str, Any]], ...]] = {}
