@@ -138,20 +138,22 @@ class Playout:
         wonder_memo = g.wonder_memo
         ascending = g.ascending
         wonder_values = range(1, 13 if combine else 7)
+        no_units = _NO_UNITS
         wonder_ok = [(-1, -1, 0)] * len(players)  # per player: (filled, unlocked, values bitset)
         left = -1 if max_actions is None else max_actions
         while not self.over:
             dice = self.dice
-            while len(dice) < 2:
+            if len(dice) < 2:
                 # State.sample_chance over 1/6 each: the first threshold above the draw (6
-                # when the draw is above the last sum)
+                # when the draw is above the last sum); the turn's second die, or both
+                if not dice:
+                    v = bisect_right(_DIE_THRESHOLDS, uniform()) + 1
+                    dice.append(6 if v > 6 else v)
+                    record((CHANCE, A_ROLL + dice[0] - 1))
                 v = bisect_right(_DIE_THRESHOLDS, uniform()) + 1
-                if v > 6:
-                    v = 6
-                dice.append(v)
-                if len(dice) == 2:
-                    turn_list.append(list(dice))
-                record((CHANCE, A_ROLL + v - 1))
+                dice.append(6 if v > 6 else v)
+                record((CHANCE, A_ROLL + dice[1] - 1))
+                turn_list.append(list(dice))
             cp = 0
             while players[cp].done:
                 cp += 1
@@ -159,15 +161,18 @@ class Playout:
             d0, d1 = dice
             restrict0, shares0, two0 = build_rule[d0]
             restrict1, shares1, two1 = build_rule[d1]
-            # the road edges, the spaces worth an X and the marks of a free move (-1: to
-            # compute; a cross may discover an innovation, which changes all three)
-            roads_m = want = mm = -1
+            # what a free move may do, kept between moves (-1: to compute): the road edges, the
+            # spaces worth an X, the marks and the crosses paid with stored wealth; a cross may
+            # discover an innovation, which may change them all
+            roads_m = want = mm = nw = -1
+            caravans: tuple[int, ...] = ()
+            wm = nroads = nmarks = 0
             while True:  # this player's moves until they press done
                 if left == 0:
                     return
                 left -= 1
                 pres = p.pending_resources
-                if (pres != _NO_UNITS or p.pending_builds or p.pending_wonders
+                if (pres != no_units or p.pending_builds or p.pending_wonders
                         or p.pending_innovation_bonus or p.second_mark_of >= 0):
                     pbuild = p.pending_builds
                     pwonder = p.pending_wonders
@@ -230,7 +235,7 @@ class Playout:
                             record((cp, a_cross + 3 * c))
                             pres[circle_kind[c]] -= 1
                             cross(p, c)
-                            roads_m = want = mm = -1
+                            roads_m = want = mm = nw = -1
                     elif pbuild and not (pib or pwonder or pres != _NO_UNITS):
                         # Build actions only: skip (27), then each building number's sites
                         anyb = 0 in pbuild
@@ -290,7 +295,7 @@ class Playout:
                         a = legal[r]
                         record((cp, a))
                         self._apply(a, cp)  # type: ignore[attr-defined]
-                        roads_m = want = mm = -1
+                        roads_m = want = mm = nw = -1
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
                     continue
@@ -299,6 +304,7 @@ class Playout:
                 if roads_m < 0:
                     x = p.frontier & usable
                     roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...), no negative int
+                    nroads = roads_m.bit_count()
                 if used != 3:
                     free_land = p.connected & land
                     # the die values a Wonder action may use: the same until a box is filled or
@@ -306,17 +312,17 @@ class Playout:
                     wc = wonder_ok[cp]
                     if wc[0] != p.filled or wc[1] != p.unlocked:
                         key = (p.filled, p.unlocked, tuple(p.box_values) if ascending else ())
-                        ok = wonder_memo.get(key)
-                        if ok is None:
-                            ok = 0
+                        wok = wonder_memo.get(key)
+                        if wok is None:
+                            wok = 0
                             for v in wonder_values:
                                 if wonder_boxes(p, v):
-                                    ok |= 1 << v
+                                    wok |= 1 << v
                             if len(wonder_memo) >= 4096:
                                 wonder_memo.clear()
-                            wonder_memo[key] = ok
-                        wc = wonder_ok[cp] = (p.filled, p.unlocked, ok)
-                    ok = wc[2]
+                            wonder_memo[key] = wok
+                        wc = wonder_ok[cp] = (p.filled, p.unlocked, wok)
+                    wok = wc[2]
                     key = used | 4 if roads_m else used
                     if not used & 1:
                         if two0:
@@ -326,7 +332,7 @@ class Playout:
                             x = free_land & restrict0
                             if x & (p.built_twice if shares0 else p.built) != x:
                                 key |= 8
-                        if ok >> d0 & 1:
+                        if wok >> d0 & 1:
                             key |= 32
                     if not used & 2:
                         if two1:
@@ -336,7 +342,7 @@ class Playout:
                             x = free_land & restrict1
                             if x & (p.built_twice if shares1 else p.built) != x:
                                 key |= 16
-                        if ok >> d1 & 1:
+                        if wok >> d1 & 1:
                             key |= 64
                     head = _DIE_HEADS[key]
                     if combine and used == 0:
@@ -344,18 +350,24 @@ class Playout:
                         head += ((A_BOTH,) * (roads_m != 0)
                                  + (A_BOTH + 1,) * (v <= 6 and self._can_build(  # type: ignore[attr-defined]
                                      p, v, free_land))
-                                 + (A_BOTH + 2,) * (ok >> v & 1))
+                                 + (A_BOTH + 2,) * (wok >> v & 1))
                 elif all_roads and p.roads_left and roads_m:
                     head = ()
                 else:
                     head = _DONE_HEAD
-                avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
-                conv = p.wealth_conversion
-                if conv is not None and not p.conversion_used and avail >= conv[0]:
-                    head += tuple(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in conv[1]))
+                if nw < 0:  # the caravans and the crosses paid with stored wealth
+                    avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
+                    conv = p.wealth_conversion
+                    caravans = (tuple(sorted(A_CARAVAN + (0 if c == "favor" else 1)
+                                             for c in conv[1]))
+                                if conv is not None and not p.conversion_used
+                                and avail >= conv[0] else ())
+                    wm = wealth_circles & ~p.crossed if avail > 0 else 0
+                    nw = wm.bit_count()
+                if caravans:
+                    head += caravans
                 nh = len(head)
-                rm = roads_m if p.roads_left else 0
-                nr = nh + rm.bit_count()
+                nr = nh + nroads if p.roads_left else nh
                 if mm < 0:
                     if want < 0:  # the spaces whose X gains something (abilities included)
                         want = icon_mask
@@ -368,9 +380,9 @@ class Playout:
                         mm = x ^ (x & p.marked)
                     else:
                         mm = 0
-                nm = nr + mm.bit_count()
-                cm = wealth_circles & ~p.crossed if avail > 0 else 0
-                n = nm + cm.bit_count()
+                    nmarks = mm.bit_count()
+                nm = nr + nmarks
+                n = nm + nw
                 k = n.bit_length()
                 r = getrandbits(k)
                 while r >= n:
@@ -406,21 +418,23 @@ class Playout:
                             break  # (not a turn bonus): the next player, or the next turn
                     else:  # caravan
                         p.conversion_used = 1
-                        p.wealth_spent += conv[0]  # type: ignore[index]
+                        p.wealth_spent += p.wealth_conversion[0]  # type: ignore[index]
                         pres[FAVOR if a == A_CARAVAN else STRENGTH] += 1
+                        nw = -1
                 elif r < nr:
-                    e = nth_bit(rm, r - nh, nr - nh)
+                    e = nth_bit(roads_m, r - nh, nroads)
                     record((cp, a_road + e))
                     place_road(p, e)
                     roads_m = mm = -1
                 elif r < nm:
-                    s = nth_bit(mm, r - nr, nm - nr)
+                    s = nth_bit(mm, r - nr, nmarks)
                     record((cp, a_mark + s))
                     mark(p, s)
                     mm ^= 1 << s  # the same connected spaces and wanted icons
+                    nmarks -= 1
                 else:
-                    c = nth_bit(cm, r - nm, n - nm)
+                    c = nth_bit(wm, r - nm, nw)
                     record((cp, a_cross + 3 * c + 2))
                     p.wealth_spent += 1
                     cross(p, c)
-                    roads_m = want = mm = -1
+                    roads_m = want = mm = nw = -1
