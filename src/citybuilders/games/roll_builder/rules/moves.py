@@ -96,26 +96,24 @@ class Moves:
 
     def _place_road(self, p: PlayerSheet, e: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        bit = 1 << e
+        bit, both, first, spaces, edges, hexes = g.road_info[e]
         roads = p.roads = p.roads | bit
         placed = p.roads_placed = p.roads_placed + 1
         p.roads_left -= 1
         corners = p.corners
-        ends, both = g.edge_ends[e]
-        if corners & both != both:  # a corner reached for the first time
-            for cb, spaces, edges in ends:
-                if not corners & cb:
-                    corners |= cb
-                    p.connected |= spaces
-                    p.frontier |= edges
-            p.corners = corners
+        new = both ^ (corners & both)  # the edge's corners reached for the first time
+        if new:
+            p.corners = corners | new
+            i = 0 if new == both else 1 if new == first else 2
+            p.connected |= spaces[i]
+            p.frontier |= edges[i]
         if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
             p.tolls_taken += 1
             gain(p, p.road_toll)
         hex_max = g.hex_max
         if p.full_hexagon_uses < hex_max:
             sh = g.sheet
-            for s, m in g.edge_hexes[e]:  # the spaces beside the edge and their six sides
+            for s, m in hexes:  # the spaces beside the edge and their six sides
                 if (roads & m == m and not p.full_hexagons >> s & 1
                         and p.full_hexagon_uses < hex_max):
                     p.full_hexagons |= 1 << s

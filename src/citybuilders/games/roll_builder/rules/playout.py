@@ -162,9 +162,10 @@ class Playout:
             restrict0, shares0, two0 = build_rule[d0]
             restrict1, shares1, two1 = build_rule[d1]
             # what a free move may do, kept between moves (-1: to compute): the road edges, the
-            # spaces worth an X, the marks and the crosses paid with stored wealth; a cross may
-            # discover an innovation, which may change them all
-            roads_m = want = mm = nw = -1
+            # spaces worth an X, the marks, the crosses paid with stored wealth and the die
+            # values of a Wonder action; a cross may discover an innovation, which may change
+            # them all
+            roads_m = want = mm = nw = wok = -1
             caravans: tuple[int, ...] = ()
             wm = nroads = nmarks = 0
             while True:  # this player's moves until they press done
@@ -235,7 +236,7 @@ class Playout:
                             record((cp, a_cross + 3 * c))
                             pres[circle_kind[c]] -= 1
                             cross(p, c)
-                            roads_m = want = mm = nw = -1
+                            roads_m = want = mm = nw = wok = -1
                     elif pbuild and not (pib or pwonder or pres != _NO_UNITS):
                         # Build actions only: skip (27), then each building number's sites
                         anyb = 0 in pbuild
@@ -282,6 +283,7 @@ class Playout:
                             i = nth_bit(m, r - 1, n - 1)
                             record((cp, a_wonder + i))
                             fill_box(p, i)
+                            wok = -1
                     else:
                         if immediate or pib or pbuild or pwonder:
                             legal = self._pending_actions(p, g)  # type: ignore[attr-defined]
@@ -295,7 +297,7 @@ class Playout:
                         a = legal[r]
                         record((cp, a))
                         self._apply(a, cp)  # type: ignore[attr-defined]
-                        roads_m = want = mm = nw = -1
+                        roads_m = want = mm = nw = wok = -1
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
                     continue
@@ -307,22 +309,23 @@ class Playout:
                     nroads = roads_m.bit_count()
                 if used != 3:
                     free_land = p.connected & land
-                    # the die values a Wonder action may use: the same until a box is filled or
-                    # unlocked (a player's box values change only with ``filled``)
-                    wc = wonder_ok[cp]
-                    if wc[0] != p.filled or wc[1] != p.unlocked:
-                        key = (p.filled, p.unlocked, tuple(p.box_values) if ascending else ())
-                        wok = wonder_memo.get(key)
-                        if wok is None:
-                            wok = 0
-                            for v in wonder_values:
-                                if wonder_boxes(p, v):
-                                    wok |= 1 << v
-                            if len(wonder_memo) >= 4096:
-                                wonder_memo.clear()
-                            wonder_memo[key] = wok
-                        wc = wonder_ok[cp] = (p.filled, p.unlocked, wok)
-                    wok = wc[2]
+                    if wok < 0:
+                        # the die values a Wonder action may use: the same until a box is filled
+                        # or unlocked (a player's box values change only with ``filled``)
+                        wc = wonder_ok[cp]
+                        if wc[0] != p.filled or wc[1] != p.unlocked:
+                            key = (p.filled, p.unlocked, tuple(p.box_values) if ascending else ())
+                            wok = wonder_memo.get(key)
+                            if wok is None:
+                                wok = 0
+                                for v in wonder_values:
+                                    if wonder_boxes(p, v):
+                                        wok |= 1 << v
+                                if len(wonder_memo) >= 4096:
+                                    wonder_memo.clear()
+                                wonder_memo[key] = wok
+                            wc = wonder_ok[cp] = (p.filled, p.unlocked, wok)
+                        wok = wc[2]
                     key = used | 4 if roads_m else used
                     if not used & 1:
                         if two0:
@@ -425,16 +428,17 @@ class Playout:
                     e = nth_bit(roads_m, r - nh, nroads)
                     record((cp, a_road + e))
                     place_road(p, e)
-                    roads_m = mm = -1
+                    roads_m = mm = wok = -1  # (a milestone may unlock wonder boxes)
                 elif r < nm:
                     s = nth_bit(mm, r - nr, nmarks)
                     record((cp, a_mark + s))
                     mark(p, s)
                     mm ^= 1 << s  # the same connected spaces and wanted icons
                     nmarks -= 1
+                    wok = -1  # the space may unlock wonder boxes
                 else:
                     c = nth_bit(wm, r - nm, nw)
                     record((cp, a_cross + 3 * c + 2))
                     p.wealth_spent += 1
                     cross(p, c)
-                    roads_m = want = mm = nw = -1
+                    roads_m = want = mm = nw = wok = -1

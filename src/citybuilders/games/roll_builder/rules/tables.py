@@ -88,14 +88,17 @@ class RollBuilderTables(Game):
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
         self.neighbor_mask = [sum(1 << x for x in nb) for nb in sh.neighbors]
-        # placing a road (rules/moves.py _place_road): per edge, its two corners as ((corner
-        # bit, spaces touching the corner, edges touching the corner) per corner, both corners'
-        # bits) and the spaces beside it with
-        # their six sides; per road count, the milestones reached (index, reward)
-        self.edge_ends = [(tuple((1 << c, sh.corner_spaces[c], sh.corner_edges[c]) for c in cs),
-                           sum(1 << c for c in cs)) for cs in sh.edge_corners]
-        self.edge_hexes = [tuple((s, self.space_edge_mask[s]) for s in ss)
-                           for ss in sh.edge_spaces]
+        # placing a road (rules/moves.py _place_road): per edge (bit, its two corners' bits,
+        # the first corner's bit, the spaces and the edges touching (both corners, the first,
+        # the second), the spaces beside it with their six sides); per road count, the
+        # milestones reached (index, reward)
+        self.road_info = []
+        for e, (c1, c2) in enumerate(sh.edge_corners):
+            sp1, sp2 = sh.corner_spaces[c1], sh.corner_spaces[c2]
+            ed1, ed2 = sh.corner_edges[c1], sh.corner_edges[c2]
+            self.road_info.append((1 << e, 1 << c1 | 1 << c2, 1 << c1, (sp1 | sp2, sp1, sp2),
+                                   (ed1 | ed2, ed1, ed2),
+                                   tuple((s, self.space_edge_mask[s]) for s in sh.edge_spaces[e])))
         self.milestone_at: dict[int, tuple[tuple[int, dict[str, Any]], ...]] = {}
         for idx, (cnt, rew) in enumerate(sh.milestones):
             self.milestone_at[cnt] = self.milestone_at.get(cnt, ()) + ((idx, rew),)
