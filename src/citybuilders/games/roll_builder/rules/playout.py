@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from citybuilders.core.game import CHANCE, State
 
@@ -86,7 +86,6 @@ def _gained(units: tuple[int, ...], kind_circles: list[int]) -> tuple[tuple[int,
     for k in kinds:
         mask |= kind_circles[k]
     return tuple(A_DISCARD + k for k in kinds), mask
-_NUMBERS = range(1, 7)
 
 
 class Playout:
@@ -131,9 +130,10 @@ class Playout:
         circle_kind = g.circle_kind
         favor_max, strength_max, wealth_storage = g.favor_max, g.strength_max, g.wealth_storage
         neighbor_mask = g.neighbor_mask
-        place_road, mark, cross = self._place_road, self._mark, self._cross  # type: ignore[attr-defined]
-        build, fill_box, done = self._build, self._fill_box, self._done  # type: ignore[attr-defined]
-        build_sites, wonder_boxes = self._build_sites, self._wonder_boxes  # type: ignore[attr-defined]
+        s_: Any = self  # the state (LegalMoves, Moves): its rules as local names
+        place_road, mark, cross, build, fill_box, done = (
+            s_._place_road, s_._mark, s_._cross, s_._build, s_._fill_box, s_._done)
+        build_sites, wonder_boxes = s_._build_sites, s_._wonder_boxes
         gained = g.units_memo
         wonder_memo = g.wonder_memo
         ascending = g.ascending
@@ -187,7 +187,7 @@ class Playout:
                             r = getrandbits(k)
                         s = nth_bit(m, r, n)
                         record((cp, a_build + 5 * n_spaces + s))
-                        self._build_second(p, 6, s)  # type: ignore[attr-defined]
+                        s_._build_second(p, 6, s)
                         mm = -1  # building_uses_space marks the space
                     elif not (pib or pbuild or pwonder) and immediate:
                         # resources only (LegalMoves._pending_actions, sorted): the tracks, the
@@ -286,9 +286,9 @@ class Playout:
                             wok = -1
                     else:
                         if immediate or pib or pbuild or pwonder:
-                            legal = self._pending_actions(p, g)  # type: ignore[attr-defined]
+                            legal = s_._pending_actions(p, g)
                         else:
-                            legal = self._legal_actions(cp)  # type: ignore[attr-defined]
+                            legal = s_._legal_actions(cp)
                         n = len(legal)
                         k = n.bit_length()
                         r = getrandbits(k)
@@ -296,7 +296,7 @@ class Playout:
                             r = getrandbits(k)
                         a = legal[r]
                         record((cp, a))
-                        self._apply(a, cp)  # type: ignore[attr-defined]
+                        s_._apply(a, cp)
                         roads_m = want = mm = nw = wok = -1
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
@@ -348,12 +348,14 @@ class Playout:
                         if wok >> d1 & 1:
                             key |= 64
                     head = _DIE_HEADS[key]
-                    if combine and used == 0:
+                    if combine and used == 0:  # both dice summed on one action
                         v = d0 + d1
-                        head += ((A_BOTH,) * (roads_m != 0)
-                                 + (A_BOTH + 1,) * (v <= 6 and self._can_build(  # type: ignore[attr-defined]
-                                     p, v, free_land))
-                                 + (A_BOTH + 2,) * (wok >> v & 1))
+                        summed = [A_BOTH] if roads_m else []
+                        if v <= 6 and s_._can_build(p, v, free_land):
+                            summed.append(A_BOTH + 1)
+                        if wok >> v & 1:
+                            summed.append(A_BOTH + 2)
+                        head += tuple(summed)
                 elif all_roads and p.roads_left and roads_m:
                     head = ()
                 else:
