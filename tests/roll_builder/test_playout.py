@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citybuilders.core.game import CHANCE, TERMINAL, State
 from citybuilders.core.registry import load_game
 from citybuilders.games.roll_builder.rules.bits import bit_indices, nth_bit
+from citybuilders.games.roll_builder.rules.player_sheet import PlayerSheet
 
 SHEETS = ["rivermouth", "highcrag", "goldplain"]
 OPTIONS = [{}, {"dice_use": "combine"}, {"road_count": "all"}, {"marking": "after_road_action"},
@@ -102,3 +105,79 @@ def test_solo_returns_are_the_core_rule() -> None:
         s.playout(random.Random(5))
         assert s.returns() == State.returns(s)
         assert sum(s.returns()) == 1.0
+
+
+def _reference_place_road(g, p, e: int) -> None:
+    """The road rule as first written (moves.py before the per-edge tables), kept as the oracle
+    of ``Moves._place_road``."""
+    sh = g.sheet
+    bit = 1 << e
+    p.roads |= bit
+    p.roads_placed += 1
+    p.roads_left -= 1
+    for c in sh.edge_corners[e]:
+        cb = 1 << c
+        if not p.corners & cb:
+            p.corners |= cb
+            p.connected |= sh.corner_spaces[c]
+            p.frontier |= sh.corner_edges[c]
+    if p.road_toll is not None and sh.toll_edges & bit and p.tolls_taken < p.road_actions:
+        p.tolls_taken += 1
+        _reference_gain(p, p.road_toll)
+    if p.full_hexagon_uses < sh.hex_max:
+        for s in sh.edge_spaces[e]:
+            m = g.space_edge_mask[s]
+            if (p.roads & m == m and not p.full_hexagons >> s & 1
+                    and p.full_hexagon_uses < sh.hex_max):
+                p.full_hexagons |= 1 << s
+                p.full_hexagon_uses += 1
+                p.full_hexagon_points += sh.hex_points
+                _reference_gain(p, sh.hex_gain)
+    for idx, (cnt, rew) in enumerate(sh.milestones):
+        if p.roads_placed == cnt and not p.milestones_reached >> idx & 1:
+            p.milestones_reached |= 1 << idx
+            _reference_gain(p, rew["gain"])
+            for b in rew["unlock"]:
+                p.unlocked |= 1 << b
+            if rew["bonus_action"] == "build":
+                p.pending_builds.append(0)
+            elif rew["bonus_action"] == "wonder":
+                p.pending_wonders.append(0)
+
+
+def _reference_gain(p, units) -> None:
+    for k in range(5):
+        if units[k]:
+            p.pending_resources[k] += units[k]
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_place_road_is_the_plain_rule(sheet: str) -> None:
+    """``_place_road`` (per-edge tables) and ``gain`` (non-zero counts) against the plain
+    transcription: roads placed one after the other until none is left, from positions of
+    random games, with a road toll (so tolls, full hexagons and milestones all happen)."""
+    g = load_game("roll-builder", sheet=sheet)
+    seen = {"toll": 0, "hex": 0, "milestone": 0}
+    for seed in range(4):
+        s = g.new_initial_state(1, seed)
+        s.playout(random.Random(seed), 15 * seed)
+        p = s.players[0]
+        p.road_toll, p.road_actions = (1, 0, 0, 0, 2), 40
+        p.roads_left = 300
+        rng = random.Random(seed)
+        while True:
+            roads = s._road_edges(p)
+            if not roads:
+                break
+            e = bit_indices(roads, g.edge_bytes)[rng.randrange(roads.bit_count())]
+            fast, plain = p.copy(), p.copy()
+            s._place_road(fast, e)
+            _reference_place_road(g, plain, e)
+            for slot in PlayerSheet.__slots__:
+                if slot not in ("road_key", "road_list"):
+                    assert getattr(fast, slot) == getattr(plain, slot), (sheet, seed, e, slot)
+            seen["toll"] += fast.tolls_taken > p.tolls_taken
+            seen["hex"] += fast.full_hexagon_uses > p.full_hexagon_uses
+            seen["milestone"] += fast.milestones_reached != p.milestones_reached
+            s.players[0] = p = fast
+    assert all(seen.values()), seen
