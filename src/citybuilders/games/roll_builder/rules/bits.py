@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["bit_indices"]
+__all__ = ["bit_indices", "nth_bit"]
 
 _BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
 _BYTE_TABLE: list[tuple[tuple[int, ...], ...]] = []
@@ -23,3 +23,16 @@ def bit_indices(mask: int, nbytes: int) -> list[int]:
         j += 1
     return out
 
+
+
+def nth_bit(mask: int, r: int, count: int) -> int:
+    """Index of the ``r``-th lowest set bit of ``mask`` (``bit_indices(...)[r]``), ``count`` =
+    ``mask.bit_count()`` and ``0 <= r < count``: the bits below (or above) it are cleared one by
+    one from the nearer end (a random pick among a player's roads clears ~1/4 of them)."""
+    if r + r < count:
+        for _ in range(r):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
+    for _ in range(count - 1 - r):
+        mask ^= 1 << (mask.bit_length() - 1)
+    return mask.bit_length() - 1

@@ -47,10 +47,20 @@ def apply_effect(sh: Sheet, p: PlayerSheet, e: Mapping[str, Any]) -> None:
 
 def gain(p: PlayerSheet, units: tuple[int, ...]) -> None:
     """Add ``units`` (resource counts, order loader.RESOURCES) to ``p``'s pending units."""
+    nonzero = _NONZERO.get(units) if type(units) is tuple else None
+    if nonzero is None:
+        nonzero = tuple((k, n) for k, n in enumerate(units) if n)
+        if type(units) is tuple:
+            if len(_NONZERO) >= 4096:
+                _NONZERO.clear()
+            _NONZERO[units] = nonzero
     pres = p.pending_resources
-    for k in range(5):
-        if units[k]:
-            pres[k] += units[k]
+    for k, n in nonzero:
+        pres[k] += n
+
+
+_NONZERO: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+"""Resource counts -> their non-zero ``(kind, count)`` pairs (the sheet's few gains, memoised)."""
 
 
 def grant_bonus(p: PlayerSheet, bonus_action: str | None, innovation_bonus: int) -> None:

@@ -96,39 +96,42 @@ class Moves:
 
     def _place_road(self, p: PlayerSheet, e: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        sh = g.sheet
-        bit = 1 << e
-        p.roads |= bit
-        p.roads_placed += 1
+        bit, both, first, spaces, edges, hexes = g.road_info[e]
+        roads = p.roads = p.roads | bit
+        placed = p.roads_placed = p.roads_placed + 1
         p.roads_left -= 1
-        for c in sh.edge_corners[e]:
-            cb = 1 << c
-            if not p.corners & cb:
-                p.corners |= cb
-                p.connected |= sh.corner_spaces[c]
-                p.frontier |= sh.corner_edges[c]
-        if p.road_toll is not None and sh.toll_edges & bit and p.tolls_taken < p.road_actions:
+        corners = p.corners
+        new = both ^ (corners & both)  # the edge's corners reached for the first time
+        if new:
+            p.corners = corners | new
+            i = 0 if new == both else 1 if new == first else 2
+            p.connected |= spaces[i]
+            p.frontier |= edges[i]
+        if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
             p.tolls_taken += 1
             gain(p, p.road_toll)
-        if p.full_hexagon_uses < sh.hex_max:
-            for s in sh.edge_spaces[e]:
-                m = g.space_edge_mask[s]
-                if (p.roads & m == m and not p.full_hexagons >> s & 1
-                        and p.full_hexagon_uses < sh.hex_max):
+        hex_max = g.hex_max
+        if p.full_hexagon_uses < hex_max:
+            sh = g.sheet
+            for s, m in hexes:  # the spaces beside the edge and their six sides
+                if (roads & m == m and not p.full_hexagons >> s & 1
+                        and p.full_hexagon_uses < hex_max):
                     p.full_hexagons |= 1 << s
                     p.full_hexagon_uses += 1
                     p.full_hexagon_points += sh.hex_points
                     gain(p, sh.hex_gain)
-        for idx, (cnt, rew) in enumerate(sh.milestones):
-            if p.roads_placed == cnt and not p.milestones_reached >> idx & 1:
-                p.milestones_reached |= 1 << idx
-                gain(p, rew["gain"])
-                for b in rew["unlock"]:
-                    p.unlocked |= 1 << b
-                if rew["bonus_action"] == "build":
-                    p.pending_builds.append(0)
-                elif rew["bonus_action"] == "wonder":
-                    p.pending_wonders.append(0)
+        reached = g.milestone_at.get(placed)
+        if reached is not None:
+            for idx, rew in reached:
+                if not p.milestones_reached >> idx & 1:
+                    p.milestones_reached |= 1 << idx
+                    gain(p, rew["gain"])
+                    for b in rew["unlock"]:
+                        p.unlocked |= 1 << b
+                    if rew["bonus_action"] == "build":
+                        p.pending_builds.append(0)
+                    elif rew["bonus_action"] == "wonder":
+                        p.pending_wonders.append(0)
 
     def _mark(self, p: PlayerSheet, s: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
@@ -144,9 +147,27 @@ class Moves:
         if p.gain_on_water_mark is not None and sh.water_adjacent >> s & 1:
             gain(p, p.gain_on_water_mark)
 
+    def _build(self, p: PlayerSheet, n: int, s: int) -> None:
+        """A Build action writes building ``n`` on space ``s`` (a pending Build of value ``n``,
+        else a bonus one); a two-space building waits for its second mark."""
+        g: RollBuilderTables = self.game  # type: ignore[assignment]
+        p.pending_builds.remove(n if n in p.pending_builds else 0)
+        self._write_building(p, n, s)
+        if g.sheet.buildings[n - 1].marks == 2:
+            p.second_mark_of = s
+        else:
+            self._building_gains(p, n, s)
+
+    def _build_second(self, p: PlayerSheet, n: int, s: int) -> None:
+        """The second mark of two-space building ``n`` on space ``s``; its gains count from the
+        first mark's space."""
+        first = p.second_mark_of
+        p.second_mark_of = NO_GUILD
+        self._write_building(p, n, s)
+        self._building_gains(p, n, first)
+
     def _write_building(self, p: PlayerSheet, n: int, s: int) -> None:
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        sh = g.sheet
         bit = 1 << s
         if p.built & bit:
             p.built_twice |= bit
@@ -223,20 +244,11 @@ class Moves:
         elif action >= g.A_WONDER:
             self._fill_box(p, action - g.A_WONDER)
         elif action >= g.A_BUILD:
-            n, s = divmod(action - g.A_BUILD, sh.n_spaces)
-            n += 1
+            n, s = divmod(action - g.A_BUILD, g.n_spaces)
             if p.second_mark_of >= 0:
-                first = p.second_mark_of
-                p.second_mark_of = NO_GUILD
-                self._write_building(p, n, s)
-                self._building_gains(p, n, first)
-                return
-            p.pending_builds.remove(n if n in p.pending_builds else 0)
-            self._write_building(p, n, s)
-            if sh.buildings[n - 1].marks == 2:
-                p.second_mark_of = s
+                self._build_second(p, n + 1, s)
             else:
-                self._building_gains(p, n, s)
+                self._build(p, n + 1, s)
         elif action >= g.A_MARK:
             self._mark(p, action - g.A_MARK)
         elif action >= g.A_ROAD:
@@ -299,15 +311,17 @@ class Moves:
         p.done = True
         p.pending_resources = [0] * 5
         p.roads_left = 0
-        if all(q.done for q in self.players):
-            if self.turn == TURNS:
-                self.over = True
-                return
-            self.turn += 1
-            self.dice = []
-            for q in self.players:
-                q.dice_used = 0
-                q.done = False
-                q.turn_bonus_given = False
-                q.roads_left = q.road_actions = q.tolls_taken = q.extra_roads = q.conversion_used = 0
-                q.wealth_marked_this_turn = 0
+        for q in self.players:
+            if not q.done:
+                return  # the turn goes on for the others
+        if self.turn == TURNS:
+            self.over = True
+            return
+        self.turn += 1
+        self.dice = []
+        for q in self.players:
+            q.dice_used = 0
+            q.done = False
+            q.turn_bonus_given = False
+            q.roads_left = q.road_actions = q.tolls_taken = q.extra_roads = q.conversion_used = 0
+            q.wealth_marked_this_turn = 0

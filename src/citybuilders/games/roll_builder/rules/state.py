@@ -27,6 +27,7 @@ from ..scoring import score_sheet
 from .legal import ROLLS, LegalMoves
 from .moves import Moves
 from .player_sheet import FIELDS, PlayerSheet
+from .playout import Playout
 from .tables import RollBuilderTables
 from ....core.i18n import N_
 
@@ -46,7 +47,7 @@ def _thresholds() -> tuple[tuple[int, float], ...]:
 _THRESHOLDS = _thresholds()
 
 
-class RollBuilderState(LegalMoves, Moves, State):
+class RollBuilderState(LegalMoves, Moves, Playout, State):
     """A Roll Builder position: turn number, the two dice of the turn, every player's sheet."""
 
     __slots__ = ("turn", "dice", "turn_list", "players", "over")
@@ -125,6 +126,13 @@ class RollBuilderState(LegalMoves, Moves, State):
             player = self.current_player()
         self._apply(action, player)
         self._history.append((player, action))
+
+    def returns(self) -> list[float]:
+        """:meth:`State.returns`; solo: 1.0 once the game is over (the one player is the
+        winner), without scoring the sheet."""
+        if self.num_players == 1:
+            return [1.0] if self.over else [0.0]
+        return State.returns(self)
 
     def is_terminal(self) -> bool:
         """True once turn 15 is over."""

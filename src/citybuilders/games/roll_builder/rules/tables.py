@@ -83,10 +83,27 @@ class RollBuilderTables(Game):
         self.kind_circles = [0] * 6
         for k, (_, kind) in enumerate(sh.circles):
             self.kind_circles[kind] |= 1 << k
+        self.circle_kind = [kind for _, kind in sh.circles]
         self.innov_circles = [0] * len(sh.innovations)
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
         self.neighbor_mask = [sum(1 << x for x in nb) for nb in sh.neighbors]
+        # placing a road (rules/moves.py _place_road): per edge (bit, its two corners' bits,
+        # the first corner's bit, the spaces and the edges touching (both corners, the first,
+        # the second), the spaces beside it with their six sides); per road count, the
+        # milestones reached (index, reward)
+        self.road_info = []
+        for e, (c1, c2) in enumerate(sh.edge_corners):
+            sp1, sp2 = sh.corner_spaces[c1], sh.corner_spaces[c2]
+            ed1, ed2 = sh.corner_edges[c1], sh.corner_edges[c2]
+            self.road_info.append((1 << e, 1 << c1 | 1 << c2, 1 << c1, (sp1 | sp2, sp1, sp2),
+                                   (ed1 | ed2, ed1, ed2),
+                                   tuple((s, self.space_edge_mask[s]) for s in sh.edge_spaces[e])))
+        self.milestone_at: dict[int, tuple[tuple[int, dict[str, Any]], ...]] = {}
+        for idx, (cnt, rew) in enumerate(sh.milestones):
+            self.milestone_at[cnt] = self.milestone_at.get(cnt, ()) + ((idx, rew),)
+        self.toll_edges = sh.toll_edges
+        self.hex_max = sh.hex_max
         # fast-path tables (see RollBuilderState._legal_actions)
         self.usable_edges = sh.usable_edges
         self.land_mask = sh.land_mask
@@ -110,6 +127,11 @@ class RollBuilderTables(Game):
         self.circle_memo: dict[int, tuple[int, ...]] = {}  # circle bitset -> cross actions
         self.req_ok: dict[int, int] = {}  # filled boxes -> boxes whose prerequisites are filled
         self.asc_memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # wvals -> allowed per value
+        # pending units -> (discard actions, circles of their kinds) (rules/playout.py)
+        self.units_memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        # (filled, unlocked, box values when ascending) -> bitset of the die values (1-12) a
+        # Wonder action may use (rules/playout.py)
+        self.wonder_memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
         self._nb_shift = self._neighbour_shifts_work()
 
