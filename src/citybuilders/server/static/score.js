@@ -145,6 +145,15 @@ function renderBreakdown(d) {
       const cols = col === undefined ? d.columns.map((_, k) => k) : [col];
       for (const k of cols) for (const key of ((d.highlight[String(k)] || {})[row.id] || [])) mark(key, "cb-scored", on);
     };
+    // a tap (a phone has no pointing): the row stays lit and the board scrolls into view
+    // when it is off screen, so the highlight is seen
+    const reveal = (col) => {
+      show(true, col);
+      const b = $("board").getBoundingClientRect();
+      if (b.bottom < 40 || b.top > window.innerHeight - 40) $("board").scrollIntoView({ block: "start" });
+    };
+    th.addEventListener("click", () => reveal());
+    tr.querySelectorAll("td").forEach((td) => td.addEventListener("click", () => reveal(Number(td.dataset.col))));
     th.addEventListener("mouseenter", () => show(true));
     th.addEventListener("mouseleave", () => show(false));
     th.addEventListener("focus", () => show(true));
