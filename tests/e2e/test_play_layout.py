@@ -274,7 +274,8 @@ def test_phone_details(browser, live_server, artifacts):
         page.wait_for_selector("#board .cb-step")
         style = page.evaluate("""() => [...document.querySelectorAll('#board g.cb-step')].map((g) =>
             [getComputedStyle(g).outlineStyle, getComputedStyle(g.querySelector(':scope > rect')).stroke])""")
-        assert style and all(o == "none" and s == "rgb(123, 31, 162)" for o, s in style), style
+        assert style and all(o == "none" and s not in ("none", "rgb(255, 255, 255)")
+                             for o, s in style), style  # its blocks outlined, no box around
         page.screenshot(path=str(artifacts / f"layout-replay-phone-{lang}.png"))
         ctx.close()
 
@@ -301,12 +302,29 @@ def test_score_page_outlines_fit_and_tap(browser, live_server, artifacts, lang):
     w = page.evaluate("""() => [document.getElementById('board').clientWidth,
         document.querySelector('#board svg').getBoundingClientRect().width]""")
     assert w[1] <= w[0] + 1, w
+    keys = page.evaluate("""() => [...document.querySelectorAll('#board polygon[data-key^="hex:0,"], #board polygon[data-key^="hex:1,"]')]
+        .filter((p) => !['water', 'mountain', 'castle', 'location'].includes(p.dataset.terrain))
+        .slice(0, 3).map((p) => p.getAttribute('data-key'))""")
+    for k in keys:  # settlements on the top rows: a part counts them
+        page.locator(f'#board [data-key="{k}"]').dispatch_event("click")
+    page.wait_for_function("document.querySelectorAll('#board .kb-settlement').length === 3")
+    assert page.locator("#flag").is_hidden(), page.locator("#flag").text_content()
+    if lang == "en":
+        assert "tap" in page.locator(".scorer aside").inner_text()
+    rows = page.locator("#breakdown tr[data-row]:not(.total) th")
+    lit = None
+    for i in range(rows.count()):
+        rows.nth(i).dispatch_event("click")
+        if page.locator("#board .cb-scored").count():
+            lit = rows.nth(i)
+            break
+    assert lit is not None
+    page.set_viewport_size({"width": 390, "height": 560})  # a short screen: the board is off it
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    row = page.locator("#breakdown tr[data-row] th").first
-    row.scroll_into_view_if_needed()
-    assert page.evaluate("document.getElementById('board').getBoundingClientRect().bottom < 40")
-    row.tap()
-    page.wait_for_function("""() => { const r = document.getElementById('board').getBoundingClientRect();
-        return r.bottom > 40 && r.top < window.innerHeight - 40; }""")
+    lit.scroll_into_view_if_needed()
+    off = "(() => { const r = document.querySelector('#board .cb-scored').getBoundingClientRect(); return r.bottom < 0 || r.top > innerHeight; })()"
+    assert page.evaluate(off)
+    lit.tap()
+    page.wait_for_function(f"!{off} && !!document.querySelector('#board .cb-scored')")
     page.screenshot(path=str(artifacts / f"layout-score-phone-{lang}.png"))
     ctx.close()
