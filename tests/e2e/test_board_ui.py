@@ -348,7 +348,7 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
     page.wait_for_selector("#endscreen:not([hidden])")
     result = page.locator("#end-result").text_content()
     assert "(you)" not in result and any(n in result for n in names), result
-    assert page.locator("#end-scores td:first-child").all_text_contents() == names
+    assert page.locator("#end-scores th[scope=col]:not(.corner)").all_text_contents() == names
     assert page.locator("#seat-key .seat-key-item").all_text_contents() == names
     assert page.locator("#seat-key .seat-swatch.p1").count() == 1
     for box in ("#presence", "#panels", "#scores", "#status"):  # one screen for both: no "you"
@@ -374,7 +374,7 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
     page.wait_for_selector("#scores table.scores")
     assert page.locator("#seat option").all_inner_texts() == names
     assert page.locator("#seat-key .seat-key-item").all_text_contents() == names
-    assert page.locator("#scores td:first-child").all_text_contents() == names
+    assert page.locator("#scores th[scope=col]:not(.corner)").all_text_contents() == names
     page.screenshot(path=str(artifacts / "ui-names-imported-replay.png"), full_page=True)
     assert page.js_errors == []
     ctx.close()
