@@ -25,7 +25,8 @@ def create_from_home(page, base: str, game: str, seats: list[str], num_players: 
 _READY = (
     "document.body.dataset.terminal === 'true' || document.querySelector(%r)" % TARGETS)
 _PICK = """(sel) => {
-  const el = document.querySelector(sel);
+  // a target on the board first, else a button of the turn bar (which comes first on the page)
+  const el = document.querySelector("#board [data-key].cb-target") || document.querySelector(sel);
   const before = [document.body.dataset.stateId, document.body.dataset.prefix,
                   document.body.dataset.confirming];
   if (!el) return {before, point: null, found: false, key: null};

@@ -60,10 +60,11 @@ def test_highlighted_labels_have_no_stroke(page, live_server, artifacts):
     page.wait_for_selector("#board [data-key].cb-selected")
     texts = page.evaluate(_STROKE, "#board .cb-selected text")
     assert texts and all(s == "none" and w in ("0px", "0") for s, w in texts), texts
-    # the selected card is outlined in red as a whole; its blocks and road pieces keep their
-    # own colours (a stroke on every piece made the roads vanish)
-    outline = page.evaluate(f"getComputedStyle(document.querySelector('#board [data-key=\"{key}\"]')).outline")
-    assert "rgb(196, 0, 0)" in outline and "4px" in outline, outline
+    # the selected card is outlined in red as a whole (its frame rectangle); its blocks and
+    # road pieces keep their own colours (a stroke on every piece made the roads vanish)
+    frame = page.evaluate(f"""(() => {{ const f = getComputedStyle(document.querySelector('#board [data-key="{key}"] > rect.sp-frame'));
+        return [f.stroke, f.strokeWidth]; }})()""")
+    assert frame == ["rgb(196, 0, 0)", "4px"], frame
     roads = page.evaluate(_STROKE, "#board .cb-selected .sp-road")
     assert all(s == "rgb(51, 51, 51)" for s, _ in roads), roads
     page.locator("#board").screenshot(path=str(artifacts / "trial-sprawlopolis-selected.png"))

@@ -85,4 +85,5 @@ def wait_ready(page) -> None:
     page.wait_for_function(
         "document.body.dataset.terminal === 'true' || document.querySelector("
         "'#board [data-key].cb-target, #choices button') || "
-        "document.getElementById('status').textContent.startsWith('Waiting')")
+        "document.getElementById('status').textContent.startsWith('Waiting') || "
+        "document.getElementById('status').classList.contains('thinking')")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 if TYPE_CHECKING:  # pragma: no cover - types only
     from .game import State
 
-__all__ = ["View", "Strategy", "Panel", "esc"]
+__all__ = ["View", "Strategy", "Panel", "esc", "prompt_of"]
 
 Panel = dict[str, Any]
 """One "Your view" panel of the web pages: ``{"title": str, "value": JSON}``."""
@@ -35,6 +35,25 @@ def esc(text: object) -> str:
     The one escaping helper of every SVG builder: any text that may come from a user, a sheet
     file or a record (names, innovation titles, notation) goes through it."""
     return html.escape(str(text), quote=True)
+
+
+def prompt_of(paths: Sequence[Sequence[str]], phrases: dict[str, Any], lang: str = "en"
+              ) -> str | None:
+    """A :meth:`View.prompt` from a game's table ``phrases``: the kind of a first click (the
+    key up to its ``:`` or first space, e.g. ``"hex"`` of ``"hex:7,12"``, ``"discard"``
+    of ``"discard wealth"``) -> a message (``N_``) saying what
+    to do with it; the kinds present in ``paths`` are said in the table's order, joined by
+    "or". None when a first click's kind is not in the table."""
+    from .i18n import N_, localize
+
+    kinds = {p[0].split(":", 1)[0].split(" ", 1)[0] for p in paths if p}
+    if not kinds or not kinds <= phrases.keys():
+        return None
+    said = [localize(m, lang) for k, m in phrases.items() if k in kinds]
+    text = said[-1]
+    for first in reversed(said[:-1]):
+        text = localize(N_("{first}, or {then}", first=first, then=text), lang)
+    return text
 
 
 class View:
@@ -65,6 +84,14 @@ class View:
         ``core/undo.py`` stops at them: a draw or roll follows, the turn passes): the play
         page asks for a confirmation before sending one. Default: none."""
         return set()
+
+    def prompt(self, state: "State", player: int, paths: Sequence[Sequence[str]],
+               lang: str = "en") -> str | None:
+        """What ``player`` is to do now, in words for the play page's status line (``"build a
+        settlement on a highlighted hex (2 left)"``, ``"end your turn"``): ``paths`` are the
+        click paths of ``player``'s legal actions (:meth:`action_path`). None (the default):
+        the page words it from the kinds of targets."""
+        return None
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         """The key of every symbol the SVG draws: ``[(symbol, meaning), ...]`` in ``lang``,

@@ -1009,6 +1009,12 @@ class GameManager:
                 legal.append({"action": a, "text": notation_text(lg.game, _entry_text(st, seat, a),
                                                                  lang), "path": path,
                               "final": a in final})
+        prompt = None
+        if legal:
+            try:  # the status line's "what to do now" (None: the page words it)
+                prompt = lg.game.view.prompt(st, seat, [e["path"] for e in legal], lang)
+            except Exception:  # noqa: BLE001 - a wording problem must not block the game
+                log.warning("prompt of %s failed", lg.game.name, exc_info=True)
         try:
             with using(lang):  # names such as "(you)" drawn in the reader's language
                 svg = lg.game.view.render_svg(st, None if spectator else seat, lang)
@@ -1051,6 +1057,7 @@ class GameManager:
             "you": seat if own_seat else None,
             "svg": svg,
             "legal": legal,
+            "prompt": prompt,
             "scores": scores,
             "score_labels": score_labels(lg.game, list(dict.fromkeys(
                 k for s in scores for k in (s.get("parts") or {}))), lang),

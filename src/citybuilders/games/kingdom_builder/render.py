@@ -405,8 +405,9 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
         label = escape(localize(N_("P{num}: {gold} gold, supply {supply}", num=p + 1,
                                    gold=ps.total, supply=st.supply[p]), lang))
         out.append(
-            f'<circle cx="{sx + 5:.0f}" cy="{y - 3:.0f}" r="5" fill="{_PLAYER_FILL[p % 5]}"/>'
-            f'<text x="{sx + 13:.0f}" y="{y + 1:.0f}" font-size="10" fill="#222">{label}</text>'
+            f'<g class="kb-scoreline"><circle cx="{sx + 5:.0f}" cy="{y - 3:.0f}" r="5" '
+            f'fill="{_PLAYER_FILL[p % 5]}"/><text x="{sx + 13:.0f}" y="{y + 1:.0f}" '
+            f'font-size="10" fill="#222">{label}</text></g>'
         )
         sx += 150
         if sx + 150 > width:
@@ -619,6 +620,28 @@ def crossroads_svg(st: CrossroadsState, svg: str) -> str:
     return svg[:cut] + "".join(marks) + svg[cut:]
 
 
+def prompt(st: KingdomBuilderState, player: int, paths: Sequence[Sequence[str]],
+           lang: str = "en") -> str | None:
+    """The status line's "what to do now" from the kinds of ``player``'s first clicks: build
+    on a hex (with the settlements the mandatory action still needs), use a tile, end the
+    turn; None when the turn holds other choices (Crossroads pieces)."""
+    firsts = {p[0].split(":", 1)[0] for p in paths if p}
+    if not firsts or not firsts <= {"hex", "tile", "end"}:
+        return None
+    left = max(0, min(3 - st.mand, st.supply[player])) if "hex" in firsts else 0
+    if "hex" in firsts and "tile" in firsts:
+        msg = N_("build a settlement on a highlighted hex ({n} left), or use a tile", n=left)
+    elif "hex" in firsts:
+        msg = N_("build a settlement on a highlighted hex ({n} left)", n=left)
+    elif "tile" in firsts and "end" in firsts:
+        msg = N_("use a highlighted tile, or end your turn")
+    elif "tile" in firsts:
+        msg = N_("use a highlighted tile")
+    else:
+        msg = N_("end your turn")
+    return localize(msg, lang)
+
+
 class KingdomBuilderView(View):
     """How Kingdom Builder (and Crossroads) is presented (see ``core/view.py``)."""
 
@@ -651,6 +674,10 @@ class KingdomBuilderView(View):
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return legend(lang)
 
+    def prompt(self, state: Any, player: int, paths: Sequence[Sequence[str]],
+               lang: str = "en") -> str | None:
+        return prompt(state, player, paths, lang)
+
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool, lang: str = "en") -> list[Panel] | None:
         return display_panels(obs, names, you, terminal, lang)
@@ -678,7 +705,8 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
     width = margin * 2 + _LABEL_X + w * SIZE + w / 2
     height = margin * 2 + _LABEL_Y + size * 1.5 * (SIZE - 1) + size * 2
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'class="kb-board score-board" role="img">', _defs()]
+           f'class="kb-board score-board" role="img">', _defs(),
+           '<g class="kb-hexes" stroke="#333" stroke-width="0.6">']  # outlines, as in play
     on: dict[int, tuple[int, str]] = {i: (p, letter) for i, p, letter in pieces}
     radius = f"{size * 0.55:.1f}"
     for i, (plain, _legal, label) in enumerate(_hex_strings(board, lang)):
@@ -696,5 +724,6 @@ def score_board_svg(board: Any, pieces: Sequence[tuple[int, int, str]],
                            f'pointer-events="none">{_esc(letter)}</text>')
         elif label:
             out.append(label)
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)

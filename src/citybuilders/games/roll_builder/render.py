@@ -16,7 +16,7 @@ from typing import Any, Sequence, TYPE_CHECKING
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.panels import HEX, generic_panels, per_seat
-from citybuilders.core.view import Panel, View, esc
+from citybuilders.core.view import Panel, View, esc, prompt_of
 
 from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
 from .loader import (INNOVATION_BONUS, RES_ABBR, RESOURCES, Sheet, compile_sheet,
@@ -468,6 +468,23 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
     return out
 
 
+_PROMPTS = {
+    "die": N_("use a die"),
+    "space": N_("mark a highlighted space"),
+    "edge": N_("draw a road on a highlighted side"),
+    "building": N_("choose a building, then a highlighted space for it"),
+    "box": N_("fill a highlighted wonder box"),
+    "circle": N_("collect: cross a highlighted circle of an innovation"),
+    "track": N_("move up the favor or strength track"),
+    "caravan": N_("take the caravan's favor or strength"),
+    "storage": N_("store the wealth"),
+    "discard": N_("discard what you cannot keep"),
+    "skip": N_("skip this step"),
+    "done": N_("end your turn"),
+}
+"""The status line's "what to do now" per kind of first click (``core.view.prompt_of``)."""
+
+
 def action_path(state: "RollBuilderState", action: int, player: int | None = None
                 ) -> tuple[str, ...]:
     """Click path of ``action`` (keys of :func:`render_svg`; other keys are buttons)."""
@@ -562,6 +579,11 @@ class RollBuilderView(View):
     def final_actions(self, state: Any, player: int, legal: Sequence[int]) -> set[int]:
         """``done`` ends the turn: the next roll follows, no undo after it."""
         return {a for a in legal if a == A_DONE}
+
+    def prompt(self, state: Any, player: int, paths: Sequence[Sequence[str]],
+               lang: str = "en") -> str | None:
+        """Use a die, mark, draw roads, build, collect, store, or be done, as the turn offers."""
+        return prompt_of(paths, _PROMPTS, lang)
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return legend(lang)

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any, Sequence
 
 from ...core.panels import clean, generic_panels, per_seat, seat_name, title_of
-from ...core.view import Panel, View
+from ...core.view import Panel, View, prompt_of
 from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
@@ -190,7 +190,7 @@ def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
 
 def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -> str:
     """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``, titled with
-    their 1-based number and the icon the face gives), the die -> icon table, a status line;
+    the value they show and the icon the face gives), the die -> icon table, a status line;
     buildings as labels, rivers as blue lines, coast water sides as blue edges. Below, the
     other players' maps at half size (``g[data-seat]``, cells ``data-at``)."""
     tx = _texts.for_language(lang)
@@ -212,14 +212,15 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
             20 + int(6.6 * len(table)) + 1)
     h = top + geo.rows * size + 58
     parts = [f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
-    die_word = [localize(N_("die {n}", n=d + 1), lang) for d in range(len(dice))]
     used_word = localize(N_("(used)"), lang)
     for d, v in enumerate(dice):
         used = state.phase == DISCOVER and state.used[me] >> d & 1
         x = 10 + d * 44
         face = tx.DIE_FACES.get(v, "") if isinstance(v, int) else ""
+        # named by the value it shows (the page's "selected: die showing 2"), not its place
+        die_word = localize(N_("die showing {value}", value=v), lang)
         parts.append(
-            f"<g data-key='die:{d}' class='die'><title>{escape(die_word[d])}: {v}"
+            f"<g data-key='die:{d}' class='die'><title>{escape(die_word)}: {v}"
             f"{' → ' + escape(face) if face else ''}"
             f"{' ' + escape(used_word) if used else ''}</title>"
             f"<rect x='{x}' y='{dice_y}' width='36' height='36' rx='6' "
@@ -277,6 +278,19 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
         out.append((code, tx.BUILDING_NAMES.get(name, name) + part))
     out.append(("die → icon", tx.DIE_FACE_TABLE))
     return out
+
+
+_PROMPTS = {
+    "die": N_("choose a die, then the icon it draws and a highlighted square"),
+    "sides": N_("choose which sides of the coast square are water"),
+    "sq": N_("choose a highlighted square"),
+    "build": N_("choose a building, then a highlighted square for it"),
+    "give": N_("trade: choose what to give, then what to take"),
+    "fountain": N_("use the fountain"),
+    "roll": N_("choose the die's face"),
+    "done": N_("end your turn"),
+}
+"""The status line's "what to do now" per kind of first click (``core.view.prompt_of``)."""
 
 
 def action_path(state: RollIntoTownState, action: int) -> tuple[str, ...]:
@@ -390,6 +404,11 @@ class RollIntoTownView(View):
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return legend(lang)
+
+    def prompt(self, state: Any, player: int, paths: Sequence[Sequence[str]],
+               lang: str = "en") -> str | None:
+        """Use a die, say the water sides, build, trade, or be done, as the phase offers."""
+        return prompt_of(paths, _PROMPTS, lang)
 
     def action_path(self, state: Any, action: int, player: int | None = None
                     ) -> tuple[str, ...]:

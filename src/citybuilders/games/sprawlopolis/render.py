@@ -9,7 +9,7 @@ candidate top-left cell carries ``data-key="pos:R,C"``, every hand card ``data-k
 
 from __future__ import annotations
 
-from ...core.i18n import N_, localize
+from ...core.i18n import N_, localize, text_width
 
 import re
 from typing import TYPE_CHECKING, Any, Sequence
@@ -19,7 +19,7 @@ from ...core.i18n import current
 from ...core.i18n import gettext_now as _
 from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
-from ...core.view import Panel, View
+from ...core.view import Panel, View, prompt_of
 from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
@@ -139,7 +139,10 @@ def _render_text(state: "SprawlopolisState", player: int | None, color: bool = F
     return "\n".join(lines)
 
 
-_CW, _CH = 36, 26  # block width/height in SVG units (blocks are wider than tall)
+_CW, _CH = 54, 39  # block width/height in SVG units (blocks are wider than tall; large beside
+# the 11-12 unit texts, so the city is most of the drawing when the page fits it to the box)
+_HAND_W, _HAND_H = 38, 28  # a hand card's block
+_HAND_STEP = 92  # hand cards' spacing: a card (76) and its frame (84) with a gap
 
 
 def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH,
@@ -151,7 +154,8 @@ def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH,
     out = [f"<g class='sp-block' data-zone='{zone}'{attr}><rect x='{x}' y='{y}' width='{w}' "
            f"height='{h}' fill='{ZONE_COLORS[zone]}' stroke='#ffffff' stroke-width='1'/>"]
     if letter:
-        out.append(f"<text x='{x + 3}' y='{y + 10}' font-size='9' fill='#111' "
+        fs = max(9, round(h * 0.33))
+        out.append(f"<text x='{x + 3}' y='{y + fs + 1}' font-size='{fs}' fill='#111' "
                    f"pointer-events='none' aria-hidden='true'>{ZONE_LETTERS[(code & ZONE_MASK) - 1]}</text>")
     m = code >> ROAD_SHIFT
     if m:
@@ -180,11 +184,23 @@ def _card_zones(n: int, tx: Any) -> str:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """``text`` cut into lines of at most ``width`` characters at spaces."""
+    """``text`` cut into lines of at most ``width`` columns (``text_width``: a CJK character
+    counts 2) at spaces; a word longer than a line (CJK text has no spaces) is cut anywhere."""
     lines: list[str] = []
     line = ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
+        while text_width(word) > width:
+            room = width - (text_width(line) + 1 if line else 0)
+            cut = 0
+            while cut < len(word) and text_width(word[:cut + 1]) <= room:
+                cut += 1
+            if cut == 0:
+                lines.append(line)
+                line = ""
+                continue
+            lines.append(f"{line} {word[:cut]}" if line else word[:cut])
+            line, word = "", word[cut:]
+        if line and text_width(line) + 1 + text_width(word) > width:
             lines.append(line)
             line = word
         else:
@@ -213,7 +229,7 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
         r0 = c0 = 0
         r1 = c1 = 1
     hand = sorted(state.hands[player]) if player is not None and 0 <= player < state.num_players else []
-    width = max((c1 - c0 + 1) * _CW + 20, 20 + 90 * (len(hand) + 1) + 20, 380)
+    width = max((c1 - c0 + 1) * _CW + 20, 20 + _HAND_STEP * (len(hand) + 1) + 20, 400)
     grid_w = (c1 - c0 + 1) * _CW
     grid_h = (r1 - r0 + 1) * _CH + 20
     out: list[str] = []
@@ -235,22 +251,27 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
     words = {"score": localize(N_("score {total} / target {target}", total=b.total,
                                   target=b.target), lang),
              "won": localize(N_("won"), lang), "lost": localize(N_("lost"), lang)}
-    # the condition cards: number, name and points now; the rule on hover
+    # the condition cards: number, name and points now; the rule on hover. The name wraps
+    # left of the points column (never under it), up to three lines; every card as tall as
+    # the tallest
     cw = (width - 20 - 2 * 6) / 3
+    names = {n: _wrap(f"{n} {tx.CONDITION_NAMES.get(n, str(n))}", int((cw - 34) / 6.2))[:3]
+             for n in state.conditions}
+    ch = 10 + 12 * max([len(v) for v in names.values()] + [2])
     for k, n in enumerate(state.conditions):
         x = 10 + k * (cw + 6)
         pts = b.conditions.get(n, 0)
         name = tx.CONDITION_NAMES.get(n, str(n))
         out.append(f"<g class='sp-condition' data-at='condition:{n}'><title>{n} "
                    f"{escape(name)}: {escape(tx.CONDITION_RULES.get(n, ''))}</title>"
-                   f"<rect x='{x:.0f}' y='{y}' width='{cw:.0f}' height='34' rx='4' fill='#fff7dc' "
-                   f"stroke='#7a5c00'/>")
-        for li, line in enumerate(_wrap(f"{n} {name}", int(cw / 6.2))[:2]):
+                   f"<rect x='{x:.0f}' y='{y}' width='{cw:.0f}' height='{ch}' rx='4' "
+                   f"fill='#fff7dc' stroke='#7a5c00'/>")
+        for li, line in enumerate(names[n]):
             out.append(f"<text x='{x + 4:.0f}' y='{y + 13 + li * 12}' font-size='11'>"
                        f"{escape(line)}</text>")
         out.append(f"<text x='{x + cw - 4:.0f}' y='{y + 13}' font-size='11' text-anchor='end' "
                    f"font-weight='bold'>{pts:+d}</text></g>")
-    y += 40
+    y += ch + 6
     verdict = ""
     if state.is_terminal():
         verdict = " - " + (words["won"] if b.won else words["lost"])
@@ -260,16 +281,20 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
     y += 22
     for n in hand:
         card = escape(localize(N_("card {n}", n=n), lang))
+        # the frame (what the page outlines when the card is a target or chosen) is a
+        # rectangle of its own: an outline of the group would follow its text's box
         out.append(f"<g data-key='card:{n}' class='sp-card'><title>{card}: "
-                   f"{escape(_card_zones(n, tx))}</title>")
-        out.append(_card_svg(n, 0, x, y, 38, 28))
+                   f"{escape(_card_zones(n, tx))}</title><rect class='sp-frame' x='{x - 4}' "
+                   f"y='{y - 4}' width='{2 * _HAND_W + 8}' height='82' rx='3' fill='#fff' "
+                   f"stroke='none'/>")
+        out.append(_card_svg(n, 0, x, y, _HAND_W, _HAND_H))
         out.append(f"<text x='{x}' y='{y + 72}'>{card}</text></g>")
-        x += 90
+        x += _HAND_STEP
     if state.top:
         nxt = escape(localize(N_("next card of the deck: {n}", n=state.top), lang))
         nxt_label = escape(localize(N_("next: card {n}", n=state.top), lang))
         out.append(f"<g class='sp-next'><title>{nxt}</title>")
-        out.append(_card_svg(state.top, 0, x, y, 38, 28))
+        out.append(_card_svg(state.top, 0, x, y, _HAND_W, _HAND_H))
         out.append(f"<text x='{x}' y='{y + 72}'>{nxt_label}</text></g>")
     if cands:
         for n in hand:
@@ -285,6 +310,9 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
     out.append("</svg>")
     return "".join(out)
 
+
+_PROMPTS = {"card": N_("choose a card of your hand, then a highlighted place in the city")}
+"""The status line's "what to do now" per kind of first click (``core.view.prompt_of``)."""
 
 _PLAY = re.compile(r"play \d+ at (-?\d+),(-?\d+)")
 
@@ -364,6 +392,11 @@ class SprawlopolisView(View):
     def final_actions(self, state: "State", player: int, legal: Sequence[int]) -> set[int]:
         """Every play: a card is drawn right after it, so it can never be taken back."""
         return {a for a in legal if a < CHANCE_BASE}
+
+    def prompt(self, state: "State", player: int, paths: Sequence[Sequence[str]],
+               lang: str = "en") -> str | None:
+        """Choose a card, then its place (and turn it with the buttons)."""
+        return prompt_of(paths, _PROMPTS, lang)
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return legend(lang)

@@ -91,27 +91,39 @@ CB.renderPanels = (view, hotSeat) => {
 };
 /* "(you)" makes no sense on a hot-seat screen shared by every player: neutral wording there. */
 CB.neutral = (text, hotSeat) => (hotSeat ? String(text || "").split(" " + CB.t("(you)")).join("").replace(/ \(you\)/g, "") : String(text || ""));
-/* The score table. Co-op games: one shared row (every seat has the same score). ``end``: the
-   part cells are buttons that show on the board what the part is about (CB.explainPart). */
+/* The score table: a column per player (co-op games: one shared column), a row per part and
+   the total last, so its width grows with the players, not with the parts (Kingdom Builder's
+   cards, Roll into Town's buildings), and it fits the side panel. ``end``: the part cells
+   are buttons that show on the board what the part is about (CB.explainPart). */
 CB.scoreTable = (view, hotSeat, end) => {
   const parts = [];
   view.scores.forEach((s) => Object.keys(s.parts || {}).forEach((p) => { if (!parts.includes(p)) parts.push(p); }));
   const t = CB.el("table", { class: "scores" });
   const wrap = CB.el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": CB.t("Score") }, t);
-  t.append(CB.el("tr", {}, CB.el("th", { scope: "col", text: CB.t("player") }), ...parts.map((p) => CB.el("th", { scope: "col", text: (view.score_labels && view.score_labels[p]) || p })), CB.el("th", { scope: "col", text: CB.t("total") })));
-  const rows = view.cooperative && view.scores.length > 1 ? [0] : view.scores.map((_, i) => i);
-  rows.forEach((i) => {
-    const s = view.scores[i];
-    const win = view.result && view.result.winners && view.result.winners.includes(i);
+  const shared = view.cooperative && view.scores.length > 1;
+  const cols = shared ? [0] : view.scores.map((_, i) => i);
+  const winner = (i) => !!(view.result && view.result.winners && view.result.winners.includes(i));
+  const head = CB.el("tr", {}, CB.el("th", { scope: "col", class: "corner", text: CB.t("player") }));
+  for (const i of cols) {
     const you = !hotSeat && view.you !== null && view.you !== undefined && i === view.you;
-    const name = view.cooperative && view.scores.length > 1 ? view.seats.map((x) => x.name).join(" + ") : CB.seatName(view, i) + (you ? " " + CB.t("(you)") : "");
-    t.append(CB.el("tr", { class: win ? "winner" : "" }, CB.el("td", { text: name }),
-      ...parts.map((p) => {
-        const v = String((s.parts || {})[p] ?? "");
-        if (!end) return CB.el("td", { text: v });
-        return CB.el("td", {}, CB.el("button", { type: "button", class: "part", "data-part": p, "data-seat": String(i), title: CB.t("show on the board"), text: v }));
-      }), CB.el("td", { class: "total", text: String(s.total) })));
-  });
+    const name = shared ? view.seats.map((x) => x.name).join(" + ") : CB.seatName(view, i) + (you ? " " + CB.t("(you)") : "");
+    head.append(CB.el("th", { scope: "col", class: winner(i) ? "winner" : "", text: name }));
+  }
+  t.append(head);
+  for (const p of parts) {
+    const tr = CB.el("tr", {}, CB.el("th", { scope: "row", text: (view.score_labels && view.score_labels[p]) || p }));
+    for (const i of cols) {
+      const v = String(((view.scores[i] || {}).parts || {})[p] ?? "");
+      const td = CB.el("td", { class: winner(i) ? "winner" : "" });
+      if (end) td.append(CB.el("button", { type: "button", class: "part", "data-part": p, "data-seat": String(i), title: CB.t("show on the board"), text: v }));
+      else td.textContent = v;
+      tr.append(td);
+    }
+    t.append(tr);
+  }
+  const total = CB.el("tr", { class: "total" }, CB.el("th", { scope: "row", text: CB.t("total") }));
+  for (const i of cols) total.append(CB.el("td", { class: "total" + (winner(i) ? " winner" : ""), text: String(view.scores[i].total) }));
+  t.append(total);
   return wrap;
 };
 /* The board elements a log entry names (entry.keys, see View.log_keys): on the actor's own
@@ -226,8 +238,11 @@ CB.renderSeatKey = (view, you) => {
   if (!seats.length) return;
   box.append(CB.el("span", { class: "muted", text: CB.t("Players:") }));
   seats.forEach((s, i) => {
+    // each player's score beside the name: readable on a phone, where the board's own score
+    // line is too small to read (style.css hides it there)
     const label = s.name + (you !== null && you !== undefined && you === i ? " " + CB.t("(you)") : "");
     box.append(CB.el("span", { class: "seat-key-item", "data-seat": String(i) }, CB.el("span", { class: "seat-swatch p" + (i % 5), "aria-hidden": "true" }), CB.el("span", { text: label })));
+    if (!view.cooperative && view.scores && view.scores[i]) box.lastChild.after(CB.el("span", { class: "seat-score", "data-seat": String(i), text: String(view.scores[i].total) }));
   });
 };
 /* A short human label of a click key: the first part of its element's <title>, else the key
@@ -241,6 +256,8 @@ CB.labelOf = (board, key) => {
   }
   const m = /^(die|d):(\d+)$/.exec(key);
   if (m) return CB.t("die {n}", { n: Number(m[2]) + 1 });
+  const a = /^adj:([+-]\d+)$/.exec(key);
+  if (a) return a[1].startsWith("-") ? CB.t("lower the die by {n}", { n: a[1].slice(1) }) : CB.t("raise the die by {n}", { n: a[1].slice(1) });
   const r = /^rot:(\d+)$/.exec(key);
   if (r) return r[1] === "0" ? CB.t("upright") : CB.t("turned {deg}°", { deg: r[1] });
   const f = /^(flow|sides):([NESW]+)$/.exec(key);
@@ -301,14 +318,31 @@ CB.tips = (board) => {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") CB.hideTip(); });
 };
 /* Zoom and pan: − / fit / + buttons scale the board (the box scrolls to pan); pinch-zoom of
-   the page stays allowed. The factor is kept per tab. */
+   the page stays allowed. The factor is kept per tab. "Fit" (100 %) is the largest size at
+   which the whole board shows: the board box's width and, on a screen wider than a phone,
+   the window's height less the bars above the board (CB.FIT_MARGIN px); a phone fits the
+   width only (the page scrolls). Every zoom level is a multiple of that width. */
 CB.zoom = Number(sessionStorage.getItem("cb_zoom") || "1");
+CB.FIT_MARGIN = 175;
+CB.fitWidth = (board, svg) => {
+  const vb = svg.viewBox && svg.viewBox.baseVal;
+  const w = vb && vb.width ? vb.width : Number(svg.getAttribute("width")) || 0;
+  const h = vb && vb.height ? vb.height : Number(svg.getAttribute("height")) || 0;
+  const cs = getComputedStyle(board);
+  const boxW = board.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  if (!w || !h || boxW <= 0) return boxW > 0 ? boxW : 0;
+  if (window.innerWidth <= 700) return boxW;
+  const availH = Math.max(320, window.innerHeight - CB.FIT_MARGIN);
+  return Math.min(boxW, availH * w / h);
+};
 CB.zoomApply = (board) => {
   const svg = board.querySelector("svg");
   if (!svg) return;
-  svg.style.width = CB.zoom === 1 ? "" : (CB.zoom * 100) + "%";
-  svg.style.maxWidth = CB.zoom === 1 ? "" : "none";
-  svg.style.maxHeight = CB.zoom === 1 ? "" : "none";
+  const fit = CB.fitWidth(board, svg);
+  svg.style.width = fit ? Math.floor(fit * CB.zoom) + "px" : (CB.zoom * 100) + "%";
+  svg.style.maxWidth = "none";
+  svg.style.maxHeight = "none";
+  svg.style.height = "auto";
   const label = document.getElementById("zoom-level");
   if (label) label.textContent = Math.round(CB.zoom * 100) + "%";
 };
@@ -319,6 +353,8 @@ CB.zoomControls = (board) => {
   bind("zoom-in", () => set(CB.zoom * 1.5));
   bind("zoom-out", () => set(CB.zoom / 1.5));
   bind("zoom-fit", () => set(1));
+  let pending = 0;
+  window.addEventListener("resize", () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => CB.zoomApply(board)); });
 };
 /* A short two-note chime (Web Audio; nothing to download). */
 CB.beep = () => {

@@ -40,10 +40,14 @@ function connect(seat) {
     setTimeout(() => connect(seat), backoff[seat]);
   };
 }
+let connOk = false;
 function setConn(ok) {
+  connOk = ok;
   const c = document.getElementById("conn");
-  c.textContent = ok ? CB.t("live") : CB.t("reconnecting…");
-  c.className = "conn " + (ok ? "ok" : "bad");
+  // a finished game is no longer live: the badge says so (a lost connection still shows)
+  const over = Object.values(views).some((v) => v.terminal);
+  c.textContent = over && ok ? CB.t("game over") : ok ? CB.t("live") : CB.t("reconnecting…");
+  c.className = "conn " + (over && ok ? "over" : ok ? "ok" : "bad");
 }
 
 const pathsOf = (view) => JSON.stringify((view.legal || []).map((l) => l.path));
@@ -66,6 +70,7 @@ function onView(seat, view) {
       if (pathsOf(prev) !== pathsOf(view) || !candidates(view).length) clearSelection();
       else if (confirming) confirming = view.legal.find((l) => JSON.stringify(l.path) === JSON.stringify(confirming.path)) || null;
       hint = null;
+      clearHintText();
       if (seat === current) queuePlayback(prev, view);
     }
     render();
@@ -73,6 +78,7 @@ function onView(seat, view) {
   turnAlert();
 }
 function clearSelection() { prefix = []; confirming = null; }
+function clearHintText() { document.getElementById("hint-text").textContent = ""; }
 
 function candidates(view) {
   return view.legal.filter((l) => prefix.every((k, i) => l.path[i] === k));
@@ -84,12 +90,17 @@ function nextKeys(cands) {
 }
 function keyLabel(key, cands) {
   const ending = cands.filter((c) => c.path[prefix.length] === key);
-  if (ending.length === 1 && ending[0].path.length === prefix.length + 1) return ending[0].text;
+  // a first choice names its whole move; a later one its own step (the status names the rest)
+  if (!prefix.length && ending.length === 1 && ending[0].path.length === 1) return ending[0].text;
   return CB.labelOf(boardEl, key);
 }
 function svgElement(key) {
   return CB.keyed(boardEl, key);
 }
+// a board element drawn as a button (Kingdom Builder's "end turn", a tile): it is also a
+// button in the turn bar, in view wherever the page is scrolled, and acts without a confirm
+// step (a button that names its move is an explicit choice; a confirm is for board clicks)
+const barKey = (k) => { const e = svgElement(k); return !!(e && e.matches(".button, .tile")); };
 
 /* ------------------------------------------------------------------ rendering */
 function render() {
@@ -117,7 +128,7 @@ function render() {
       return;
     }
   }
-  renderStatus(view);
+  renderStatus(view, cands, keys);
   const sig = JSON.stringify([view.state_id, current, prefix, keys, confirming && confirming.action, rot, hint && hint.action]);
   if (choicesEl.dataset.sig !== sig) {  // highlights and buttons only when the choice changed
     choicesEl.dataset.sig = sig;
@@ -141,6 +152,7 @@ function render() {
           if (!e.hasAttribute("tabindex")) { e.setAttribute("tabindex", "0"); e.dataset.cbFocus = "1"; }
           e.setAttribute("role", "button");
           e.setAttribute("aria-label", CB.nameOf(boardEl, k) + " — " + verbOf(k, cands));
+          if (barKey(k)) choicesEl.append(CB.el("button", { type: "button", class: "cb-choice cb-bar", "data-key": k, text: CB.labelOf(boardEl, k) }));
         } else choicesEl.append(CB.el("button", { type: "button", class: "cb-choice", "data-key": k, text: keyLabel(k, cands) }));
       }
       for (const c of cands.filter((c) => c.path.length === prefix.length && prefix.length > 0)) {
@@ -174,13 +186,26 @@ function render() {
   renderTabs(view);
   // end screen
   const end = document.getElementById("endscreen");
-  if (view.terminal && !endDismissed) {
+  document.getElementById("end-open").hidden = !view.terminal;
+  document.getElementById("end-export").href = document.getElementById("export").href;
+  if (view.terminal && connOk) setConn(true);
+  if (view.terminal && !endDismissed && !endSeen()) {
     document.getElementById("end-winners").replaceChildren(CB.resultLine(view, hotSeat));
     const table = CB.scoreTable(view, hotSeat, true);
     document.getElementById("end-scores").replaceChildren(table);
     end.hidden = false;
+    try { localStorage.setItem(END_SEEN, "1"); } catch (e) { /* private mode: shown again next time */ }
     document.getElementById("end-close").focus();
   } else end.hidden = true;
+}
+// the end screen shows once per game in this browser; "Final scores" brings it back
+const END_SEEN = "cb_end_seen_" + P.game_id;
+let endForced = false;
+function endSeen() { if (endForced) return false; try { return localStorage.getItem(END_SEEN) === "1" && !!P.view && P.view.terminal; } catch (e) { return false; } }
+function closeEnd() {
+  if (document.getElementById("endscreen").hidden) return;
+  endDismissed = true; endForced = false; rendered = ""; render();
+  document.getElementById("end-open").focus();
 }
 
 function verbOf(key, cands) {
@@ -189,17 +214,35 @@ function verbOf(key, cands) {
   return CB.t("select");
 }
 
-function renderStatus(view) {
+// The status line says exactly what to do now: the game's own words for the first click
+// (view.prompt: "build a settlement on a highlighted hex (2 left)", "end your turn"), else
+// what is selected and what the next click is; a bot to move is "thinking…"
+function stepText(view, cands, keys) {
+  if (confirming) return CB.t("confirm {move} or cancel", { move: confirming.text });
+  if (!prefix.length && view.prompt) return view.prompt;
+  const onBoard = keys.filter((k) => svgElement(k) && !barKey(k));
+  const labels = keys.filter((k) => !svgElement(k) || barKey(k)).map((k) => (svgElement(k) ? CB.labelOf(boardEl, k) : keyLabel(k, cands)));
+  if (prefix.length) for (const c of cands) if (c.path.length === prefix.length) labels.push(c.text);
+  let next;
+  if (onBoard.length && labels.length) next = CB.t("click a highlighted target or one of the buttons");
+  else if (onBoard.length) next = CB.t("click a highlighted target");
+  else if (labels.length && labels.length <= 4) next = CB.t("choose: {choices}", { choices: labels.join(" / ") });
+  else next = CB.t("choose one of the buttons");
+  if (!prefix.length) return next;
+  return CB.t("selected: {keys}", { keys: prefix.map((k) => CB.labelOf(boardEl, k)).join(" → ") }) + " — " + next;
+}
+function renderStatus(view, cands, keys) {
   let text;
+  let thinking = false;
   if (view.terminal) text = CB.t("Game over.") + (view.result && view.result.summary ? " " + CB.neutral(view.result.summary, hotSeat) : "");
-  else if (view.legal.length) {
-    const who = CB.t("Your move, {name}", { name: CB.seatName(view, current) });
-    if (confirming) text = who + " — " + CB.t("confirm {move} or cancel", { move: confirming.text });
-    else if (prefix.length) text = who + " — " + CB.t("selected: {keys}", { keys: prefix.map((k) => CB.labelOf(boardEl, k)).join(" → ") });
-    else text = who + " — " + CB.t("click a highlighted target");
-  } else text = CB.t("Waiting for {names}", { names: view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…" });
+  else if (view.legal.length) text = CB.t("Your move, {name}", { name: CB.seatName(view, current) }) + " — " + stepText(view, cands, keys);
+  else {
+    const names = view.active_players.map((s) => CB.seatName(view, s)).join(", ") || "…";
+    thinking = view.active_players.length > 0 && view.active_players.every((s) => view.seats[s] && view.seats[s].kind === "bot") && !view.bot_error;
+    text = thinking ? CB.t("{names} is thinking…", { names }) : CB.t("Waiting for {names}", { names });
+  }
   statusEl.textContent = text;
-  statusEl.className = "status" + (view.legal.length ? " yourturn" : "");
+  statusEl.className = "status" + (view.legal.length ? " yourturn" : "") + (thinking ? " thinking" : "");
 }
 
 function renderTabs(view) {
@@ -282,7 +325,8 @@ function rotateButtons(view, keys) {
     if (!src) continue;
     const NS = "http://www.w3.org/2000/svg";
     const mini = document.createElementNS(NS, "svg");
-    mini.setAttribute("viewBox", "0 0 72 52");
+    const block = src.querySelector("rect");  // the footprint: 2 × 2 blocks from the origin
+    mini.setAttribute("viewBox", `0 0 ${2 * Number(block.getAttribute("width"))} ${2 * Number(block.getAttribute("height"))}`);
     mini.setAttribute("width", "36");
     mini.setAttribute("height", "26");
     mini.setAttribute("aria-hidden", "true");
@@ -298,12 +342,12 @@ function rotateButtons(view, keys) {
 }
 
 /* ------------------------------------------------------------------ acting */
-function choose(key) {
+function choose(key, button) {
   const view = views[current];
   prefix.push(key);
   const cands = candidates(view);
   if (cands.length === 1 && cands[0].path.length === prefix.length) {
-    if (cands[0].final) { confirming = cands[0]; prefix = cands[0].path.slice(0, -1); render(); }
+    if (cands[0].final && !button && !barKey(key)) { confirming = cands[0]; prefix = cands[0].path.slice(0, -1); render(); }
     else submit(cands[0].action);
   } else if (cands.length === 0) { clearSelection(); render(); }
   else render();
@@ -322,6 +366,7 @@ async function submit(action) {
   busy = false;
   clearSelection();
   hint = null;
+  clearHintText();
   if (r.ok) onView(seat, r.data);
   else { CB.showError(r.data.error); await refresh(seat); }
   render();
@@ -361,6 +406,7 @@ function tapZoom(ev, el) {
   boardEl.scrollLeft += s1.left + fx * s1.width - (b.left + boardEl.clientWidth / 2);
   window.scrollBy(0, s1.top + fy * s1.height - window.innerHeight / 2);
   document.getElementById("hint-text").textContent = CB.t("Zoomed in: tap a target to play it; Fit shows the whole board.");
+  CB.hideTip();
   return true;
 }
 boardEl.addEventListener("click", (ev) => {
@@ -401,7 +447,7 @@ choicesEl.addEventListener("click", (ev) => {
     delete choicesEl.dataset.sig; render(); return;
   }
   if (b.dataset.action) { submit(Number(b.dataset.action)); return; }
-  if (b.dataset.key) choose(b.dataset.key);
+  if (b.dataset.key) choose(b.dataset.key, true);
 });
 document.getElementById("undo").addEventListener("click", async () => {
   const view = views[current];
@@ -425,7 +471,9 @@ document.getElementById("hint").addEventListener("click", async () => {
   delete choicesEl.dataset.sig;
   render();
 });
-document.getElementById("end-close").addEventListener("click", () => { endDismissed = true; rendered = ""; render(); });
+document.getElementById("end-close").addEventListener("click", closeEnd);
+document.getElementById("endscreen").addEventListener("click", (ev) => { if (ev.target.id === "endscreen") closeEnd(); });
+document.getElementById("end-open").addEventListener("click", () => { endDismissed = false; endForced = true; rendered = ""; render(); });
 const explainClick = (ev) => {
   // a score part clicked: show the board with what scored that part highlighted in the
   // player's colour (and the card or condition it is about, with its rule)
@@ -441,6 +489,7 @@ document.getElementById("end-scores").addEventListener("click", explainClick);
 document.getElementById("scores").addEventListener("click", explainClick);
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Tab" || ev.key === "Enter" || ev.key === " ") keyboard = true;
+  if (ev.key === "Escape" && !document.getElementById("endscreen").hidden) { closeEnd(); return; }
   if (ev.key === "Escape" && (prefix.length || confirming)) { clearSelection(); render(); }
 });
 document.addEventListener("pointerdown", () => { keyboard = false; });

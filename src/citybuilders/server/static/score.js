@@ -145,6 +145,16 @@ function renderBreakdown(d) {
       const cols = col === undefined ? d.columns.map((_, k) => k) : [col];
       for (const k of cols) for (const key of ((d.highlight[String(k)] || {})[row.id] || [])) mark(key, "cb-scored", on);
     };
+    // a tap (a phone has no pointing): the row lights up and what it counts is scrolled into
+    // view when it is off screen (it lit up out of sight)
+    const reveal = (col) => {
+      show(true, col);
+      const lit = $("board").querySelector(".cb-scored") || $("board");
+      const r = lit.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) lit.scrollIntoView({ block: "center" });
+    };
+    th.addEventListener("click", () => reveal());
+    tr.querySelectorAll("td").forEach((td) => td.addEventListener("click", () => reveal(Number(td.dataset.col))));
     th.addEventListener("mouseenter", () => show(true));
     th.addEventListener("mouseleave", () => show(false));
     th.addEventListener("focus", () => show(true));
