@@ -86,6 +86,8 @@ def main() -> None:
     ap.add_argument("--pool", default="",
                     help="folder of sample files (SHEET-*.json): this run's samples are saved there "
                          "and the fit uses all of them (earlier bots' games too)")
+    ap.add_argument("--out", default=str(OUT),
+                    help="weights file written (default: the game's data/value_weights.json)")
     ap.add_argument("--no-fit", action="store_true",
                     help="only play and pool the games (with --pool); value_weights.py unchanged")
     a = ap.parse_args()
@@ -122,8 +124,8 @@ def main() -> None:
             + (", ".join(used) if used else f"{a.sheets}-{a.bot}-{a.seed0}-{a.games}")
             + f"; ridge {a.ridge}.")
     doc = {"note": note, "weights": {k: [list(r) for r in w] for k, w in sorted(weights.items())}}
-    OUT.write_text(json.dumps(doc, indent=0) + "\n")
-    print("wrote", OUT)
+    Path(a.out).write_text(json.dumps(doc, indent=0) + "\n")
+    print("wrote", a.out)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,9 @@ def test_planner_weighs_the_second_die() -> None:
 
 def test_small_budget_is_greedy_and_other_player_none() -> None:
     state = opening()
-    # 8 die actions: 64 turn endings are more than 0.1 s x PLAN_RATE allows
-    assert 0.1 * strategy.PLAN_RATE < 64
-    assert (strategy.planned_action(state, 0, random.Random(2), 0.1)
+    # 8 die actions: 64 turn endings are more than 0.05 s x PLAN_RATE allows
+    assert 0.05 * strategy.PLAN_RATE < 64
+    assert (strategy.planned_action(state, 0, random.Random(2), 0.05)
             == strategy.greedy_action(state, 0, random.Random(2)))
     chance = load_game("roll-builder", sheet="rivermouth").new_initial_state(1, 3)
     assert strategy.planned_action(chance, 0, random.Random(0), 1.0) is None
@@ -55,3 +55,16 @@ def test_planner_games_are_legal_and_deterministic() -> None:
         finals.append((state.history(), state.scores()[0].total))
     assert finals[0] == finals[1]
     assert state.turn == 15
+
+
+def test_next_turn_rolls_cover_two_dice_by_chance() -> None:
+    # the 21 distinct rolls, weighted as the 36 ordered ones; expert's next-turn stage fits its
+    # budget, hard's does not
+    rolls = strategy._ROLLS
+    ordered = sorted((x, y) for x in range(1, 7) for y in range(1, 7))
+    assert len(rolls) == 21 and abs(sum(w for _, _, w in rolls) - 1.0) < 1e-12
+    assert sorted({(x, y) for x, y, _ in rolls} | {(y, x) for x, y, _ in rolls}) == ordered
+    assert all(w * 36 == (1 if x == y else 2) for x, y, w in rolls)
+    stage = 8 * 8 + strategy.FUTURE_CHOICES * len(rolls) * 8
+    assert stage <= 1.0 * strategy.PLAN_RATE
+    assert stage > 0.25 * strategy.PLAN_RATE

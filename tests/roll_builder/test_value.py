@@ -85,7 +85,7 @@ def test_hard_and_expert_choose_by_the_fitted_value() -> None:
         assert state.action_to_string(chosen, 0) == "road d2"
         assert make_bot(level, 0).step(state, 0) == chosen
     # a budget too small for both dice values the die actions one by one
-    assert state.action_to_string(strategy.valued_action(state, 0, random.Random(0), 0.1), 0) \
+    assert state.action_to_string(strategy.valued_action(state, 0, random.Random(0), 0.05), 0) \
         == "wonder d1"
     chance = new("rivermouth")
     assert strategy.valued_action(chance, 0, random.Random(0), 1.0) is None
