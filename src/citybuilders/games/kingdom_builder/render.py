@@ -269,7 +269,7 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
-            text = "K" if t == 7 else tile_label(kind, tx) if kind else "L"
+            text = tx.CASTLE_LETTER if t == 7 else tile_label(kind, tx) if kind else "L"
             label = (f'<text {label_xy} font-size="8" text-anchor="middle" stroke="none" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
@@ -432,15 +432,14 @@ def log_keys(text: str) -> list[str]:
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     """Every symbol the board draws and what it means."""
     tx = _texts.for_language(lang)
-    out = [(("dots", "hatching", "grains", "rings", "trees", "waves", "peaks")[t],
-            tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
-    out.append(("K", f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
+    out = [(tx.PATTERN_NAMES[TERRAINS[t]], tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
+    out.append((tx.CASTLE_LETTER, f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
     for kind in TILE_KINDS:
         out.append((tile_label(kind, tx), localize(N_(
             "{tile} location: {rule}", tile=tx.TILE_NAMES.get(kind, kind),
             rule=tx.TILE_RULES.get(kind, "")), lang)))
     out.append(("●", localize(N_("a settlement, in its owner's colour"), lang)))
-    for piece, letter in PIECE_LETTERS.items():
+    for piece, letter in tx.PIECE_LETTERS.items():
         out.append((letter, localize(N_("{piece} (Crossroads piece)",
                                         piece=tx.PIECE_NAMES.get(piece, piece)), lang)))
     out.append(("R,C", localize(N_("row and column numbers at the board's edges, as in the log"),
@@ -598,9 +597,11 @@ def crossroads_text(st: CrossroadsState, player: int | None, text: str) -> str:
     return "\n".join(lines)
 
 
-def crossroads_svg(st: CrossroadsState, svg: str) -> str:
+def crossroads_svg(st: CrossroadsState, svg: str, lang: str = "en") -> str:
     """The base SVG ``svg`` plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
-    H city hall; ``class="kb-piece" data-piece="<letter>"``)."""
+    H city hall; ``class="kb-piece" data-piece="<letter>"``, the English letter; the drawn mark
+    is the texts' ``PIECE_LETTERS`` in ``lang``)."""
+    drawn = _texts.for_language(lang).PIECE_LETTERS
     marks = []
     for q in range(st.num_players):
         for piece, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
@@ -611,7 +612,7 @@ def crossroads_svg(st: CrossroadsState, svg: str) -> str:
                 marks.append(
                     f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
                     f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
-                    f'pointer-events="none">{letter}</text>'
+                    f'pointer-events="none">{escape(drawn[piece])}</text>'
                 )
     if not marks:
         return svg
@@ -634,7 +635,7 @@ class KingdomBuilderView(View):
         """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
         svg = render_svg(state, player, lang)
         if isinstance(state, CrossroadsState):
-            return crossroads_svg(state, svg)
+            return crossroads_svg(state, svg, lang)
         return svg
 
     def action_path(self, state: Any, action: int, player: int | None = None

@@ -29,6 +29,8 @@ __all__ = [
     "TASK_RULES",
     "PIECE_NAMES",
     "PIECE_LETTERS",
+    "CASTLE_LETTER",
+    "PATTERN_NAMES",
     "CASTLE_RULE",
     "RULES_HEADINGS",
     "rules_text",
@@ -218,7 +220,20 @@ PIECE_RULES: dict[str, str] = {
 }
 """Piece id -> what it does, one or two sentences."""
 PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
-"""Letter drawn on a Crossroads piece in the SVG board."""
+"""Letter drawn on a Crossroads piece in the SVG board (in a language: its own short
+abbreviation, one CJK character or one or two letters; ``data-piece`` keeps the English
+letter)."""
+
+CASTLE_LETTER = "K"
+"""The mark of a castle hex on the SVG board and in its legend (the section files' code;
+a language gives its own short abbreviation)."""
+
+PATTERN_NAMES: dict[str, str] = {
+    "grass": "dots", "canyon": "hatching", "desert": "grains", "flower_field": "rings",
+    "forest": "trees", "water": "waves", "mountain": "peaks",
+}
+"""Terrain -> the mark of its fill pattern on the SVG board, as the legend names it (the
+terrains differ by more than their colour)."""
 
 
 NOTATION_WORDS: dict[str, str] = {
