@@ -24,7 +24,7 @@ from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
-from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
+from .core.i18n import LANGUAGES, N_, json_reason, localize, message_of, normalize, set_current
 from .core.i18n import current as current_language
 from .core.i18n import format_number, format_percent, translations
 from .core.i18n import gettext_now as _
@@ -83,7 +83,7 @@ def _read_json(path: Path) -> Any:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         _fail(N_("{path}: not valid JSON ({msg} at line {lineno} column {colno})",
-                 path=path, msg=exc.msg, lineno=exc.lineno, colno=exc.colno))
+                 path=path, msg=json_reason(exc), lineno=exc.lineno, colno=exc.colno))
     except RecursionError:
         _fail(N_("{path}: not valid JSON here (nested too deeply)", path=path))
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits

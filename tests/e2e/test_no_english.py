@@ -192,6 +192,18 @@ def test_no_english_word_on_home_and_score_pages(browser, live_server, lang):
     try:
         page.goto(live_server + "/")
         _check(page, lang, "home", seen)
+        # a game of this browser: "My games" lists it
+        page.locator(".quick-play").first.click()
+        page.wait_for_url("**/play/**")
+        page.goto(live_server + "/")
+        page.wait_for_selector("#my-games")
+        _check(page, lang, "home, my games", seen)
+        # a file that is not JSON: the import's error page
+        page.set_input_files("#import-file", files=[{
+            "name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}])
+        page.locator("#import-form button[type=submit]").click()
+        page.wait_for_load_state("load")
+        _check(page, lang, "import error", seen)
         page.goto(live_server + "/score")
         page.wait_for_selector("#game-tabs [data-game]")
         for game in page.locator("#game-tabs [data-game]").evaluate_all(
