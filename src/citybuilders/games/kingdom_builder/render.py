@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
 from citybuilders.core.panels import generic_panels, per_seat, seat_name, title_of
-from citybuilders.core.view import Panel, View
+from citybuilders.core.view import Panel, View, move_in_words
 
 from .actions import BUILD_BASE, CARD_BASE, END
 from .rules import crossroads as X
@@ -620,8 +620,23 @@ def crossroads_svg(st: CrossroadsState, svg: str, lang: str = "en") -> str:
     return svg[:cut] + "".join(marks) + svg[cut:]
 
 
+_MOVE_FORMS = [
+    (re.compile(r"build (?P<at>\d+,\d+)"), "build"),
+    (re.compile(r"end"), "end"),
+    (re.compile(r"(?P<tile>[a-z_]+) (?P<src>\d+,\d+)>(?P<dst>\d+,\d+)"), "move"),
+    (re.compile(r"(?P<tile>[a-z_]+) (?P<at>\d+,\d+)"), "tile"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class KingdomBuilderView(View):
     """How Kingdom Builder (and Crossroads) is presented (see ``core/view.py``)."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """Coloured hex board with coordinates, legal hexes marked, cards, tiles, supply and

@@ -236,6 +236,15 @@ PATTERN_NAMES: dict[str, str] = {
 terrains differ by more than their colour)."""
 
 
+MOVE_SENTENCES: dict[str, str] = {
+    "build": "build a settlement on hex {at}",
+    "end": "end your turn",
+    "move": "{tile}: move a settlement from hex {src} to hex {dst}",
+    "tile": "{tile}: build a settlement on hex {at}",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``build 11,4``, ``paddock 3,4>5,4``)."""
+
 NOTATION_WORDS: dict[str, str] = {
     **TERRAIN_NAMES, **TILE_NAMES, "card": "card", "end": "end turn", "build": "build",
     "move": "move",

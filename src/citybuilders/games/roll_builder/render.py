@@ -16,7 +16,7 @@ from typing import Any, Sequence, TYPE_CHECKING
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.panels import HEX, generic_panels, per_seat
-from citybuilders.core.view import Panel, View, esc
+from citybuilders.core.view import Panel, View, esc, move_in_words
 
 from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
 from .loader import (INNOVATION_BONUS, RES_ABBR, RESOURCES, Sheet, compile_sheet,
@@ -544,9 +544,19 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_MOVE_FORMS = [(re.compile(r"done"), "done")]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class RollBuilderView(View):
     """How Roll Builder is presented (see ``core/view.py``): text board, SVG, click paths and
     the web "Your view" panels. ``player`` None = seat 0 (Roll Builder hides nothing)."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """The hex sheet, dice, turn list, resources, tracks, innovations and wonder."""

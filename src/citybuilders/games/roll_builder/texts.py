@@ -313,6 +313,9 @@ RANK_NAMES = {"Hamlet": "Hamlet", "Village": "Village", "Town": "Town", "City": 
               "Capital": "Capital"}
 """Solo rank (``rules.state.solo_rank``: under 45, 45-54, 55-64, 65-74, 75+ points) -> name."""
 
+MOVE_SENTENCES = {"done": "nothing more worth doing: end your turn"}
+"""A move as a sentence (the hint line; render.py's forms pick one)."""
+
 NOTATION_WORDS = {w: w for w in (
     "roll", "road", "build", "wonder", "skip", "done", "track", "favor", "strength", "store",
     "wealth", "discard", "food", "supplies", "bonus", "caravan", "mark", "cross", "stored")}

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any, Sequence
 
 from ...core.panels import clean, generic_panels, per_seat, seat_name, title_of
-from ...core.view import Panel, View
+from ...core.view import Panel, View, move_in_words
 from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
@@ -376,9 +376,29 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_AT = r"(?P<r>\d+),(?P<c>\d+)"
+_MOVE_FORMS = [
+    (re.compile(r"d(?P<die>\d) river (?P<dirs>[NESW]+) " + _AT), "river"),
+    (re.compile(r"d(?P<die>\d) (?P<icon>[a-z]+) " + _AT), "icon"),
+    (re.compile(r"adjust d(?P<die>\d) (?P<delta>[+-]?\d+)"), "adjust"),
+    (re.compile(r"build (?P<building>[a-z]+) " + _AT), "build"),
+    (re.compile(r"cut " + _AT), "cut"),
+    (re.compile(r"grow " + _AT), "grow"),
+    (re.compile(r"sides (?P<dirs>[NESW]+)"), "sides"),
+    (re.compile(r"done"), "done"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class RollIntoTownView(View):
     """How Roll into Town is presented (see ``core/view.py``): the text map, the SVG map, the
     click paths and the "Your view" panels."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """Terminal view: round, phase, dice, the map with icons and buildings, resources,

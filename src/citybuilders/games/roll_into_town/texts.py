@@ -137,6 +137,19 @@ def die_face_text(face: int) -> str:
     return DIE_FACES[face]
 
 
+MOVE_SENTENCES = {
+    "river": "die {die}: draw a river flowing {dirs} on row {r}, column {c}",
+    "icon": "die {die}: draw {icon} on row {r}, column {c}",
+    "adjust": "town hall: change die {die} by {delta}",
+    "build": "build: {building} on row {r}, column {c}",
+    "cut": "cut the tree on row {r}, column {c}",
+    "grow": "grow a tree on row {r}, column {c}",
+    "sides": "the coast's water on side(s) {dirs}",
+    "done": "nothing more to do in this phase: finish it",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``d2 mountain 3,6``)."""
+
 NOTATION_WORDS = {
     **{w: w for w in ("house", "quarry", "lumberjack", "harbor", "watermill", "tavern",
                       "fountain", "market", "lighthouse", "cathedral", "farm", "mountain",

@@ -19,7 +19,7 @@ from ...core.i18n import current
 from ...core.i18n import gettext_now as _
 from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
-from ...core.view import Panel, View
+from ...core.view import Panel, View, move_in_words
 from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
@@ -305,7 +305,7 @@ def log_keys(text: str) -> list[str]:
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     tx = _texts.for_language(lang)
     out = [(tx.ZONE_MARKS[z], localize(N_("{zone} block ({color})", zone=tx.ZONE_NAMES.get(z, z),
-                                          color=ZONE_COLORS[z]), lang))
+                                          color=tx.ZONE_COLOR_NAMES[z]), lang))
            for z in ZONES]
     out.append(("━", localize(N_("road section (dark line across a block)"), lang)))
     out.append(("┄", localize(N_("dashed box: a top-left block where the chosen card may go"),
@@ -351,8 +351,21 @@ def _display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_MOVE_FORMS = [
+    (re.compile(r"play (?P<card>\d+) at (?P<r>-?\d+),(?P<c>-?\d+) rot 180"), "play_turned"),
+    (re.compile(r"play (?P<card>\d+) at (?P<r>-?\d+),(?P<c>-?\d+)"), "play"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class SprawlopolisView(View):
     """How Sprawlopolis is presented (see ``core/view.py``)."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: "State", player: int | None = None, color: bool = False) -> str:
         """The city (coloured zones and roads), conditions, score breakdown, hand, legal places."""

@@ -113,6 +113,10 @@ ZONE_MARKS: dict[str, str] = {"commercial": "C", "industrial": "I", "residential
 """Zone -> the mark in a block's corner on the SVG board and in its legend (zones differ by
 more than colour): a letter, or one CJK character of the zone's name."""
 
+ZONE_COLOR_NAMES: dict[str, str] = {"commercial": "blue", "industrial": "grey",
+                                    "residential": "orange", "park": "green"}
+"""Zone -> the colour of its blocks on the SVG board, in words (the legend)."""
+
 ZONE_RULES: dict[str, str] = {
     "commercial": "Commercial blocks (shops, drawn blue): your largest group of them scores 1 "
                   "point per block.",
@@ -212,6 +216,13 @@ def rules_text(state: Any, lang: str = "en") -> str:
     out += [_ln(h, t.TERM_NAMES[k], t.TERM_RULES[k]) for k in TERM_RULES]
     return "\n".join(out)
 
+
+MOVE_SENTENCES: dict[str, str] = {
+    "play": "play card {card} with its top-left block on row {r}, column {c}",
+    "play_turned": "play card {card} turned upside down, its top-left block on row {r}, column {c}",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``play 15 at 0,0 rot 180``)."""
 
 NOTATION_WORDS = {"play": "play", "at": "at", "rot": "turned", "card": "card"}
 """English word of a move's notation (``"play 7 at 1,2 rot 180"``, ``"card 9"``) -> the same
