@@ -846,6 +846,22 @@ def localize_click(lang: str) -> None:
     cls.write_usage = write_usage  # type: ignore[method-assign]
 
 
+def plain_flags(command: Any) -> None:
+    """No value type beside an option that takes no value: typer's help shows ``<bool>`` for
+    ``--help``, ``--json``, ``--color/--no-color``..., which reads as if a value were typed
+    after them. Sets their metavar to "" in the whole command tree (in place)."""
+    try:
+        from typer._click.core import Context
+        help_opt = command.get_help_option(Context(command))
+    except Exception:  # noqa: BLE001 - another typer: its help stays as it is
+        help_opt = None
+    for p in [*getattr(command, "params", []), *([help_opt] if help_opt is not None else [])]:
+        if getattr(p, "is_flag", False):
+            p.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        plain_flags(sub)
+
+
 def _localize_help_option(command: Any, lang: str) -> None:
     try:
         from typer._click.core import Context
@@ -905,6 +921,7 @@ def main(argv: list[str] | None = None) -> int:
         import typer.main
 
         command = typer.main.get_command(app)
+        plain_flags(command)
         localize_help(command, current_language())
         rv = command.main(args=args, prog_name="citybuilders", standalone_mode=False)
         if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130
