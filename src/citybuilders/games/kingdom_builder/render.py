@@ -280,11 +280,10 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
 
 
 def tile_label(kind: str, tx: Any) -> str:
-    """The short label of a location hex: the first 3 letters of the tile's name in the
-    texts' language (``harbor`` -> ``har``, ``porto`` -> ``por``), 2 characters of a CJK
-    name (``港口``)."""
-    name = str(tx.TILE_NAMES.get(kind, kind))
-    return name[:2] if name and ord(name[0]) > 0x2e80 else name[:3]
+    """The short label of a location hex in the texts' language (``TILE_LABELS``: ``Har``,
+    ``Por``, ``港口``); a tile without one: the first 3 letters of its name."""
+    label = tx.TILE_LABELS.get(kind)
+    return str(label) if label else str(tx.TILE_NAMES.get(kind, kind))[:3]
 
 
 def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "en") -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "PIECE_LETTERS",
     "CASTLE_LETTER",
     "PATTERN_NAMES",
+    "TILE_LABELS",
     "CASTLE_RULE",
     "RULES_HEADINGS",
     "rules_text",
@@ -227,6 +228,15 @@ letter)."""
 CASTLE_LETTER = "K"
 """The mark of a castle hex on the SVG board and in its legend (the section files' code;
 a language gives its own short abbreviation)."""
+
+TILE_LABELS: dict[str, str] = {
+    "oracle": "Ora", "farm": "Far", "oasis": "Oas", "tower": "Tow", "tavern": "Tav",
+    "barn": "Bar", "harbor": "Har", "paddock": "Pad", "foresters_lodge": "For",
+    "monastery": "Mon", "fort": "Frt", "crossroads": "Cro", "city_hall": "Cit",
+    "lighthouse": "Lig", "barracks": "Brk", "wagon": "Wag",
+}
+"""Location tile -> the short label on its hex of the SVG board and in the legend (three
+letters of its name, two CJK characters; each different from the others)."""
 
 PATTERN_NAMES: dict[str, str] = {
     "grass": "dots", "canyon": "hatching", "desert": "grains", "flower_field": "rings",
