@@ -45,7 +45,7 @@ COLLECT = """async () => {
     if (t.parentElement && shown(t.parentElement)) out.push(t.textContent);
   }
   // the popover of every board element a pointer can rest on (play.js/common.js CB.tipText)
-  if (window.CB && CB.tipText) {
+  if (typeof CB !== "undefined" && CB.tipText) {  // a global const, not a window property
     for (const el of document.querySelectorAll('svg [data-key], svg [data-terrain], svg [data-at]')) {
       if (shown(el)) out.push(CB.tipText(el)[1]);
     }
