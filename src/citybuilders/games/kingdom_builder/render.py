@@ -263,8 +263,11 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         elif t == 7:
             tip = f"<title>{escape(tx.TERRAIN_NAMES['castle'])}: {escape(tx.CASTLE_RULE)}</title>"
         end = f">{tip}</polygon>" if tip else "/>"
-        tail = (f'data-terrain="{TERRAINS[t]}"{extra} points="{pts}" fill="{_terrain_fill(t)}"'
-                f'{end}')
+        # data-name: the terrain in the reader's words, the hover tip of a hex without a title
+        # on every page that draws the board (play, replay, score calculator)
+        name = escape(str(tx.TERRAIN_NAMES.get(TERRAINS[t], TERRAINS[t])))
+        tail = (f'data-terrain="{TERRAINS[t]}" data-name="{name}"{extra} points="{pts}" '
+                f'fill="{_terrain_fill(t)}"{end}')
         plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""

@@ -231,8 +231,8 @@ CB.renderSeatKey = (view, you) => {
   });
 };
 /* A hex without a <title> in words: "hex 2,12 forest", its terrain in the page's language
-   (CB.gloss: the game's NOTATION_WORDS). */
-CB.hexLabel = (e) => CB.t("hex {at} {terrain}", { at: (e.dataset.key || "").slice(4), terrain: CB.gloss(e.dataset.terrain).replace(/_/g, " ") });
+   (the board's data-name, else CB.gloss: the game's NOTATION_WORDS). */
+CB.hexLabel = (e) => CB.t("hex {at} {terrain}", { at: (e.dataset.key || "").slice(4), terrain: e.dataset.name || CB.gloss(e.dataset.terrain).replace(/_/g, " ") });
 /* A short human label of a click key: the first part of its element's <title>, else the key
    in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
 CB.labelOf = (board, key) => {
