@@ -101,6 +101,12 @@ class View:
         Default: one button with the action's notation."""
         return (state.action_to_string(action, player),)
 
+    def thumbnail_box(self, state: "State") -> tuple[float, float, float, float] | None:
+        """The part of :meth:`render_svg` (public view) that makes the lobby's small picture,
+        as an SVG viewBox ``(x, y, width, height)``: a roll-and-write's map without the text
+        lines around it, big enough to read in a 180-pixel card. Default: None (all of it)."""
+        return None
+
     def move_words(self, text: str, lang: str = "en") -> str | None:
         """The notation ``text`` of a move as a sentence in ``lang`` (the hint line), or None
         for the glossed notation (:func:`move_in_words` builds it from the game's forms).

@@ -262,6 +262,11 @@ def _thumbnail(name: str, lang: str = DEFAULT) -> bytes:
             state.apply_action(state.chance_outcomes()[0][0])
         with using(lang):
             svg = game.view.render_svg(state, None, lang)
+        box = game.view.thumbnail_box(state)
+        if box is not None:  # the readable part only: the root's viewBox, no fixed size
+            head, rest = svg.split(">", 1)
+            head = re.sub(r"""\s(?:viewBox|width|height)=(['"])[^'"]*\1""", "", head)
+            svg = (head + " viewBox='{:.0f} {:.0f} {:.0f} {:.0f}'>".format(*box)) + rest
     except Exception:  # noqa: BLE001 - a picture must never break the lobby
         svg = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 120'><rect "
                "width='200' height='120' fill='#eee'/><text x='100' y='64' "

@@ -354,7 +354,8 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
     out.append(f'<g class="kb-card" data-at="card:castle"><title>{escape(castle)}: '
                f'{escape(tx.CASTLE_RULE)}</title><rect x="{cx:.0f}" y="{y - 11:.0f}" width="80" '
                f'height="16" rx="3" fill="#eee" stroke="#555"/><text x="{cx + 4:.0f}" '
-               f'y="{y + 1:.0f}" font-size="10">K {escape(castle)}</text></g>')
+               f'y="{y + 1:.0f}" font-size="10">{escape(tx.CASTLE_LETTER)} '
+               f'{escape(castle)}</text></g>')
     y += 22
     if cp >= 0:
         vh = st.visible_hand(cp, player)

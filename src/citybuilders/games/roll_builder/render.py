@@ -561,6 +561,19 @@ class RollBuilderView(View):
     """How Roll Builder is presented (see ``core/view.py``): text board, SVG, click paths and
     the web "Your view" panels. ``player`` None = seat 0 (Roll Builder hides nothing)."""
 
+    def thumbnail_box(self, state: Any) -> tuple[float, float, float, float] | None:
+        """The hex map of the first sheet: the bounding box of its spaces' polygons."""
+        svg = render_svg(state, 0, "en", others=False)
+        xs, ys = [], []
+        for pts in re.findall(r'<polygon data-key="space:[^"]*"[^>]*points="([^"]+)"', svg):
+            for pair in pts.split():
+                x, y = pair.split(",")
+                xs.append(float(x))
+                ys.append(float(y))
+        if not xs:
+            return None
+        return (min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 8, max(ys) - min(ys) + 8)
+
     def move_words(self, text: str, lang: str = "en") -> str | None:
         """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
         tx = _texts.for_language(lang)

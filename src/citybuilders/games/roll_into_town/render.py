@@ -394,6 +394,12 @@ class RollIntoTownView(View):
     """How Roll into Town is presented (see ``core/view.py``): the text map, the SVG map, the
     click paths and the "Your view" panels."""
 
+    def thumbnail_box(self, state: Any) -> tuple[float, float, float, float] | None:
+        """The dice and the first map (render_svg's layout: dice at y 26, the map 40-unit
+        squares from y 74, x 10)."""
+        geo = state.sheets[0].geo
+        return (0.0, 20.0, geo.cols * 40 + 20.0, 74 + geo.rows * 40 + 6 - 20.0)
+
     def move_words(self, text: str, lang: str = "en") -> str | None:
         """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
         tx = _texts.for_language(lang)
