@@ -225,7 +225,9 @@ def json_reason(exc: BaseException) -> Message:
     ``UnicodeDecodeError``) or reason: "not UTF-8 text" / "unreadable here"."""
     msg = getattr(exc, "msg", None)
     if not isinstance(msg, str):
-        return N_("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else N_("unreadable here")
+        if isinstance(exc, UnicodeDecodeError):
+            return N_("not UTF-8 text")
+        return N_("unreadable here")
     words = re.sub(r":? ?(['\"]).*?\1", "", msg)
     for known in _JSON_REASONS:
         if msg == known or words == known:
