@@ -24,7 +24,7 @@ from .core.game import SEED_MAX, State
 from .core.jsonsafe import unicode_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
-from .core.i18n import LANGUAGES, N_, localize, message_of, normalize, set_current
+from .core.i18n import LANGUAGES, N_, json_reason, localize, message_of, normalize, set_current
 from .core.i18n import current as current_language
 from .core.i18n import format_number, format_percent, translations
 from .core.i18n import gettext_now as _
@@ -83,7 +83,7 @@ def _read_json(path: Path) -> Any:
         value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         _fail(N_("{path}: not valid JSON ({msg} at line {lineno} column {colno})",
-                 path=path, msg=exc.msg, lineno=exc.lineno, colno=exc.colno))
+                 path=path, msg=json_reason(exc), lineno=exc.lineno, colno=exc.colno))
     except RecursionError:
         _fail(N_("{path}: not valid JSON here (nested too deeply)", path=path))
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
@@ -846,6 +846,22 @@ def localize_click(lang: str) -> None:
     cls.write_usage = write_usage  # type: ignore[method-assign]
 
 
+def plain_flags(command: Any) -> None:
+    """No value type beside an option that takes no value: typer's help shows ``<bool>`` for
+    ``--help``, ``--json``, ``--color/--no-color``..., which reads as if a value were typed
+    after them. Sets their metavar to "" in the whole command tree (in place)."""
+    try:
+        from typer._click.core import Context
+        help_opt = command.get_help_option(Context(command))
+    except Exception:  # noqa: BLE001 - another typer: its help stays as it is
+        help_opt = None
+    for p in [*getattr(command, "params", []), *([help_opt] if help_opt is not None else [])]:
+        if getattr(p, "is_flag", False):
+            p.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        plain_flags(sub)
+
+
 def _localize_help_option(command: Any, lang: str) -> None:
     try:
         from typer._click.core import Context
@@ -905,6 +921,7 @@ def main(argv: list[str] | None = None) -> int:
         import typer.main
 
         command = typer.main.get_command(app)
+        plain_flags(command)
         localize_help(command, current_language())
         rv = command.main(args=args, prog_name="citybuilders", standalone_mode=False)
         if rv == 130:  # typer turns Ctrl-C (KeyboardInterrupt) into exit code 130

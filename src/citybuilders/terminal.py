@@ -224,7 +224,10 @@ def play_terminal(
     n = game.check_num_players(len(seats))
     bots = {p: make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(seats)
             if name != "human"}
-    names = [f"P{p + 1} ({name})" for p, name in enumerate(seats)]
+    # "P1 (human)", "P2 (greedy)": the seat's kind in the reader's words (the bots' names
+    # are msgids of the interface catalog: the lobby's bot levels)
+    names = [_("P{num} ({seat})", num=p + 1, seat=_("human") if name == "human" else _(name))
+             for p, name in enumerate(seats)]
     state = game.new_initial_state(n, seed)
     chance = make_rng(seed, "chance")
     hinter = make_bot("greedy", derive_seed(seed, "hint"))

@@ -71,7 +71,10 @@ def test_hostile_seat_names_render_as_text(watched, live_server):
         assert name in page.locator("#scores").inner_text()
 
     page.goto(live_server + "/")
-    assert gid in page.locator("#my-games").inner_text()
+    row = page.locator(f"#my-games tr[data-game-id='{gid}']")
+    assert row.count() == 1
+    for name in HOSTILE:  # "My games" names the players: as text
+        assert name in row.inner_text()
     _assert_not_pwned(page)
 
 

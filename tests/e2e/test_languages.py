@@ -91,3 +91,25 @@ def test_home_page_and_language_switch(browser, live_server, artifacts, lang):
         assert page.locator("html").get_attribute("lang") == lang.replace("_", "-")
     finally:
         ctx.close()
+
+
+def test_lang_in_the_address_carries_on_to_the_next_pages(browser, live_server, artifacts):
+    """New-user item 8: ``/?lang=pt-BR`` in an English browser, then "Jogar contra bot": the
+    game page is Portuguese too (the address's language is remembered like the switch's)."""
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    try:
+        page.goto(live_server + "/?lang=pt-BR")
+        assert page.locator("html").get_attribute("lang") == "pt-BR"
+        page.locator("#card-kingdom-builder .quick-play").click()
+        page.wait_for_url("**/play/**")
+        page.wait_for_function("document.body.dataset.stateId !== undefined")
+        assert "lang=" not in page.url
+        assert page.locator("html").get_attribute("lang") == "pt-BR"
+        assert english_left(_visible_lines(page), "pt_BR") == []
+        assert "Exportar registro" in page.locator("body").inner_text()
+        page.screenshot(path=str(artifacts / "i18n-lang-carries-on-pt_BR.png"))
+        page.goto(live_server + "/")  # and the home page again
+        assert page.locator("html").get_attribute("lang") == "pt-BR"
+    finally:
+        ctx.close()

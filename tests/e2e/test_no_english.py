@@ -31,6 +31,7 @@ from words import latin_words, page_texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
 from catalogs import english_words  # noqa: E402
+from option_words import allowed_words  # noqa: E402
 
 from citybuilders.core.registry import registered_games  # noqa: E402
 
@@ -53,17 +54,19 @@ GAMES = ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder")
 LOCALES = {"zh_Hant": "zh-TW", "pt_BR": "pt-BR"}
 
 
-def leaks(page, lang: str) -> dict[str, str]:
-    """{word: line} of the English words on ``page`` (see the module docstring)."""
-    found = latin_words(page_texts(page), ALLOW_ZH if lang == "zh_Hant" else ALLOW)
+def leaks(page, lang: str, allow: set[str] = frozenset()) -> dict[str, str]:
+    """{word: line} of the English words on ``page`` (see the module docstring); ``allow``:
+    more words that stand as typed (the lobby's option names and values)."""
+    found = latin_words(page_texts(page), (ALLOW_ZH if lang == "zh_Hant" else ALLOW) | allow)
     if lang == "pt_BR":
         bad = english_words()
         found = {w: line for w, line in found.items() if w.lower() in bad}
     return found
 
 
-def _check(page, lang: str, where: str, seen: dict[str, dict[str, str]]) -> None:
-    found = leaks(page, lang)
+def _check(page, lang: str, where: str, seen: dict[str, dict[str, str]],
+           allow: set[str] = frozenset()) -> None:
+    found = leaks(page, lang, allow)
     if found:
         seen[where] = found
 
@@ -193,9 +196,26 @@ def test_no_english_word_on_home_and_score_pages(browser, live_server, lang):
     ctx = browser.new_context(locale=LOCALES[lang], viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     seen: dict[str, dict[str, str]] = {}
+    # the option texts cite what is typed on a command line (tests/i18n/option_words.py)
+    typed = set().union(*(allowed_words(g) for g in GAMES if g in registered_games()))
     try:
         page.goto(live_server + "/")
-        _check(page, lang, "home", seen)
+        _drop_test_games(page)
+        _check(page, lang, "home", seen, typed)
+        # a game of this browser: "My games" lists it
+        page.locator("#card-kingdom-builder .quick-play").click()
+        page.wait_for_url("**/play/**")
+        page.goto(live_server + "/")
+        page.wait_for_selector("#my-games")
+        _drop_test_games(page)
+        _check(page, lang, "home, my games", seen, typed)
+        # a file that is not JSON: the import's error page (the file's name is the user's)
+        page.set_input_files("#import-file", files=[{
+            "name": f"{NAMES[0]}.json", "mimeType": "application/json",
+            "buffer": b"{not json"}])
+        page.locator("#import-form button[type=submit]").click()
+        page.wait_for_load_state("load")
+        _check(page, lang, "import error", seen)
         page.goto(live_server + "/score")
         page.wait_for_selector("#game-tabs [data-game]")
         for game in page.locator("#game-tabs [data-game]").evaluate_all(
@@ -207,6 +227,13 @@ def test_no_english_word_on_home_and_score_pages(browser, live_server, lang):
     finally:
         ctx.close()
     assert seen == {}, _report(seen)
+
+
+def _drop_test_games(page) -> None:
+    """Remove the lobby cards of the test games (tests/server/helpers.py registers them in
+    the test server; their option texts are English test data, never shipped)."""
+    page.evaluate("""(keep) => { for (const c of document.querySelectorAll('.gamecard')) {
+      if (!keep.includes(c.id.replace(/^card-/, ''))) c.remove(); } }""", list(GAMES))
 
 
 def test_english_words_of_the_catalogs():

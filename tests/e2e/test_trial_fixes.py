@@ -182,3 +182,29 @@ def test_favicon_and_unknown_pages(page, live_server):
     assert r.status == 404 and "Error 404" in page.content()
     r = page.goto(live_server + "/api/no-such-endpoint")
     assert r.status == 404 and "error" in r.json()
+
+
+def test_more_choices_opens_in_its_card_without_moving_the_others(page, live_server,
+                                                                 artifacts):
+    """Second new-user trial, item 14: opening "More choices" made that card take the whole
+    row and moved the cards after it; now it grows downwards in its column, its form inside."""
+    need("roll-into-town")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(live_server + "/")
+    boxes = """() => [...document.querySelectorAll('.gamecard')].map((c) => {
+      const r = c.getBoundingClientRect(); return [c.id, Math.round(r.left), Math.round(r.top),
+      Math.round(r.width)]; })"""
+    before = page.evaluate(boxes)
+    page.locator("#new-roll-into-town > summary").click()
+    after = page.evaluate(boxes)
+    # no card changed its column or width; the cards of its row stay where they were (the
+    # rows below only move down, by the height the form adds)
+    assert [(b[0], b[1], b[3]) for b in after] == [(b[0], b[1], b[3]) for b in before]
+    row = next(b[2] for b in before if b[0] == "card-roll-into-town")
+    assert [b for b in after if b[2] == row] == [b for b in before if b[2] == row]
+    assert all(a[2] >= b[2] for a, b in zip(after, before))
+    card = page.locator("#card-roll-into-town").bounding_box()
+    for sel in ("fieldset.seats", "fieldset.options", "button.create-button"):
+        inner = page.locator(f"#card-roll-into-town {sel}").first.bounding_box()
+        assert inner["x"] + inner["width"] <= card["x"] + card["width"] + 1, sel
+    page.screenshot(path=str(artifacts / "trial-more-choices-in-its-card.png"), full_page=True)

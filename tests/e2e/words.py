@@ -3,7 +3,11 @@
 ``page_texts(page)`` collects every visible text of a page in a real browser: each text node
 of a shown element (HTML and SVG ``<text>`` alike), the document title, the ``title``,
 ``aria-label``, ``placeholder`` and ``alt`` attributes and SVG ``<title>`` elements of visible
-elements (what a pointer or a screen reader shows). ``latin_words(texts, allow)`` lists the
+elements (what a pointer or a screen reader shows), the rule popover each board element shows
+when pointed at (``CB.tipText``: a non-target hex's "hex 2,12 forest" too), and the ``<text>``
+and ``<title>`` of the SVG pictures shown as ``<img>`` (the lobby's thumbnails); every
+``<details>`` is opened first (the legend, "More choices", "Sources and alternatives"), so a
+collapsed block is read as a person who opens it reads it. ``latin_words(texts, allow)`` lists the
 Latin-letter words of three letters or more that are not in ``allow``: in 繁體中文 every such
 word is English that was never translated (or never marked for translation).
 """
@@ -13,7 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-COLLECT = """() => {
+COLLECT = """async () => {
+  for (const d of document.querySelectorAll('details')) d.open = true;
   const out = [document.title];
   const shown = (el) => {
     if (el.closest('[hidden], template, script, style, noscript')) return false;
@@ -38,6 +43,18 @@ COLLECT = """() => {
   }
   for (const t of document.querySelectorAll('svg title')) {
     if (t.parentElement && shown(t.parentElement)) out.push(t.textContent);
+  }
+  // the popover of every board element a pointer can rest on (play.js/common.js CB.tipText)
+  if (typeof CB !== "undefined" && CB.tipText) {  // a global const, not a window property
+    for (const el of document.querySelectorAll('svg [data-key], svg [data-terrain], svg [data-at]')) {
+      if (shown(el)) out.push(CB.tipText(el)[1]);
+    }
+  }
+  // the words drawn inside SVG pictures shown as images
+  for (const img of document.querySelectorAll('img[src$=".svg"], img[src*=".svg?"]')) {
+    if (!shown(img)) continue;
+    const svg = new DOMParser().parseFromString(await (await fetch(img.src)).text(), 'image/svg+xml');
+    for (const t of svg.querySelectorAll('text, title')) out.push(t.textContent);
   }
   return out;
 }"""

@@ -123,6 +123,19 @@ def test_help_is_translated(capsys):
     assert "List the registered games." in out
 
 
+@pytest.mark.parametrize("command", ["", "games", "options", "score", "moves", "play",
+                                     "simulate", "report", "tournament", "replay", "serve",
+                                     "sheets"])
+def test_help_shows_no_value_type_beside_a_flag(capsys, command):
+    """``--help``, ``--json``, ``--color/--no-color`` take no value: no ``<bool>`` beside them
+    (new-user item 19), while options that take one keep their type (``<int>``...)."""
+    code, out, _ = run(capsys, *([command] if command else []), "--help")
+    assert code == 0 and "--help" in out
+    assert "<bool>" not in out, out
+    if command == "simulate":
+        assert "<int" in out
+
+
 @pytest.mark.parametrize("game,data,want", [
     ("kingdom-builder", {"game": "kingdom-builder", "sections": "x"}, "erro: "),
     ("sprawlopolis", {"conditions": [1]}, "erro: conditions: esperava-se uma lista de 3"),

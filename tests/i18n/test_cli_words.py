@@ -118,7 +118,6 @@ def test_click_errors_are_one_translated_line_exit_2(capsys):
 GAMES = ["kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder"]
 
 TYPED = {
-    "human", "random",  # the seats as typed on the command line
     "moves", "hint", "rules", "help",  # the terminal's commands, named in its first prompt
     "play", "rot",  # Sprawlopolis' move pattern "play CARD at ROW,COL [rot 180]"
 }
@@ -130,15 +129,16 @@ QUOTED = re.compile(r"「[^」]*」|(?<![A-Za-z])'[^']*'")
 
 
 def _terminal(game: str, lang: str) -> str:
-    """The terminal's output in ``lang``: the first board, 'score', 'board' again, then quit
-    (the typed examples in quotes removed)."""
+    """The terminal's output in ``lang``, its prompts included ("P1 (human)> "): the first
+    board, 'score', 'board' again, then quit (the typed examples in quotes removed)."""
     from citybuilders.terminal import play_terminal
 
     set_current(lang)
     out = io.StringIO()
     lines = iter(["score", "board", "quit"])
     play_terminal(load_game(game), ["human"] + ["random"] * (game == "kingdom-builder"),
-                  seed=1, color=False, inp=lambda prompt: next(lines), out=out)
+                  seed=1, color=False, inp=lambda prompt: (out.write(prompt), next(lines))[1],
+                  out=out)
     return QUOTED.sub(" ", out.getvalue())
 
 

@@ -1,11 +1,13 @@
 """The games' options in the web lobby speak the reader's language: in zh-Hant and pt-BR the
-labels, questions, value names and the opened details ("Sources and alternatives": the doc
+labels, questions, value names and the opened details ("More about this choice": the doc
 and each alternative) of every option of every game's create form hold no English word.
 
 The home page is rendered by the server (Jinja2 macros ``opt_control``/``opt_more``), so its
-HTML is read as served (TestClient). Left out, as written in every language: the option's
-identifier (``<code>``) and its source, a bibliographic reference marked ``lang="en"``
-(docs/developing.md, "Languages"). Words are read as tests/e2e/test_no_english.py reads them:
+HTML is read as served (TestClient), every text of it: the option's source (a bibliographic
+reference: rulebook sections, digest entries, issues) and its identifier are for developers
+(``citybuilders options``, docs/rules-options.md) and no longer on the page, and a yes/no
+option's alternative is named "Yes"/"No" in words, not "True"/"False".
+Words are read as tests/e2e/test_no_english.py reads them:
 in zh-Hant every Latin word of 3+ letters outside the allowlist, in pt-BR every English word
 of the catalogs (``catalogs.english_words``).
 """
@@ -29,8 +31,7 @@ from words import latin_words  # noqa: E402
 
 
 class _OptionTexts(HTMLParser):
-    """{game id: [text...]} of the ``div.opt`` blocks of each create form, without
-    ``<code>`` and ``lang="en"`` elements; ``sources`` counts the ``lang="en"`` references."""
+    """{game id: [text...]} of the ``div.opt`` blocks of each create form (every text)."""
 
     VOID = {"input", "br", "img", "hr", "meta", "link"}
 
@@ -39,7 +40,6 @@ class _OptionTexts(HTMLParser):
         self.game: str | None = None
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, opens an option, skipped)
         self.texts: dict[str, list[str]] = {}
-        self.sources = 0
 
     def _inside(self) -> bool:
         return any(opt for _t, opt, _s in self.stack) and not any(s for *_x, s in self.stack)
@@ -52,11 +52,7 @@ class _OptionTexts(HTMLParser):
         if tag in self.VOID:
             return
         opens = tag == "div" and "opt" in (a.get("class") or "").split()
-        ref = tag == "span" and a.get("lang") == "en"  # a source, kept as written
-        skip = tag == "code" or ref
-        if ref and self._inside():
-            self.sources += 1
-        self.stack.append((tag, opens, skip))
+        self.stack.append((tag, opens, False))
 
     def handle_endtag(self, tag):
         for i in range(len(self.stack) - 1, -1, -1):
@@ -106,17 +102,24 @@ def test_lobby_option_texts_exact(client):
 
     assert one("zh_Hant") == [
         "城市邊緣", "封閉空洞的邊算作城市邊緣嗎？", "局部 （一般規則）", "外圍",
-        "出處與替代選項",
+        "關於此選項的更多說明",
         "什麼是城市邊緣（城郊、中央公園、觀光陷阱）？`local`：任何外側沒有街區的街區邊，"
         "包括面向封閉空洞的邊。", "外圍", ": 只算與城市外部相通的開放邊；封閉空洞屬於內部"]
     assert one("en")[0:2] == ["Edge of the city",
                               "Do the sides of an enclosed hole count as the edge of the city?"]
-    assert one("en")[6:8] == ["outer", ": only open sides connected to the outside of the "
+    assert one("en")[6:8] == ["Outer", ": only open sides connected to the outside of the "
                               "city; enclosed holes are interior"]
 
 
-def test_sources_are_marked_english(client):
-    """Every option with a source shows it as a reference in ``lang="en"`` outside English."""
-    n = sum(1 for g in registered_games() for o in game_class(g).option_specs if o.source)
-    assert option_texts(client, "zh_Hant").sources == n
-    assert option_texts(client, "en").sources == 0
+@pytest.mark.parametrize("lang", ["en", "zh_Hant", "pt_BR"])
+def test_no_developer_reference_in_the_lobby(client, lang):
+    """No option's source ("rulebook Preparação 1", "digest §10.3", "issue 15",
+    "roll_games_notes.md §6") nor identifier on the page, in any language (English too), and
+    a yes/no option's alternatives read "Yes"/"No" (its translation), never "True"/"False"."""
+    p = option_texts(client, lang)
+    for g in registered_games():
+        text = " ".join(p.texts[g])
+        for o in game_class(g).option_specs:
+            assert not o.source or o.source not in text, (g, o.name)
+            assert o.name not in p.texts[g], (g, o.name)  # the old `<code>` line
+        assert not {"True", "False", "true", "false"} & set(text.replace(":", " ").split()), g

@@ -85,3 +85,15 @@ def test_printed_names_in_each_language() -> None:
     # the English tables stay English, keys stay ids
     assert T.for_language("en").CARD_NAMES == T.CARD_NAMES
     assert list(pt.TILE_RULES) == list(T.TILE_RULES)
+
+
+def test_tile_labels_cover_every_tile_and_tell_them_apart_in_each_language() -> None:
+    """The hex labels of the location tiles (new-user item 7): one per tile, no two alike in
+    any language (the first three letters gave "For" to both the Forester's Lodge and the
+    Fort, and the Portuguese "Far" of farol read as an English word)."""
+    for lang in ("en", "pt_BR", "zh_Hant"):
+        labels = T.for_language(lang).TILE_LABELS
+        assert set(labels) == set(T.TILE_NAMES), lang
+        assert len(set(labels.values())) == len(labels), (lang, labels)
+    assert T.for_language("pt_BR").TILE_LABELS["lighthouse"] == "Frl"
+    assert T.for_language("zh_Hant").TILE_LABELS["harbor"] == "港口"

@@ -84,10 +84,12 @@ def test_printed_names_in_each_language() -> None:
     assert pt.SCORING_NAMES["roads"] == "Rede de Estradas"
     assert pt.WONDER_NAMES["rivermouth"] == "Colosso do Porto"
     assert zh.INNOVATION_NAMES["rivermouth"]["I1"] == "橋樑"
-    # the legend keeps the drawn abbreviations, only the words change
-    assert [e.split(" ")[0] for e in zh.SYMBOL_LEGEND] == [
-        e.split(" ")[0] for e in texts.SYMBOL_LEGEND]
-    assert zh.SYMBOL_LEGEND[0] == "Fo 食物"
+    # the legend starts each entry with the mark the SVG draws in that language (new-user
+    # item 7: one character in Chinese, not the English two letters)
+    for tx in (texts, zh, pt):
+        marks = [tx.SYMBOL_MARKS[k].format(n=2) for k in texts.SYMBOL_NAMES]
+        assert [e.split(" ")[0] for e in tx.SYMBOL_LEGEND][:len(marks)] == marks
+    assert zh.SYMBOL_LEGEND[0] == "食 食物" and zh.SYMBOL_MARKS["St"] == "力"
 
 
 def test_space_kinds_have_rules() -> None:

@@ -383,10 +383,10 @@ def test_games_survive_a_new_app_on_the_same_database(db_url):
 def test_import_form_without_a_file_asks_for_one(client):
     r = client.post("/import", files={"file": ("", b"", "application/octet-stream")})
     assert r.status_code == 400
-    assert 'file: choose a record file (JSON, from "Export record") to import' in r.text.replace("&#34;", '"').replace("&quot;", '"')
+    assert 'Choose a record file (JSON, from "Export record") to import.' in r.text.replace("&#34;", '"').replace("&quot;", '"')
     assert "malformed" not in r.text
     r = client.post("/import", data={"other": "x"})
-    assert r.status_code == 400 and "choose a record file" in r.text
+    assert r.status_code == 400 and "Choose a record file" in r.text
 
 
 def test_play_page_carries_the_first_view_and_the_websocket_skips_it(client):

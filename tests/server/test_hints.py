@@ -32,8 +32,9 @@ def test_hint_on_my_turn_is_a_legal_move_with_notation_and_path(client):
     h = r.json()
     assert set(h) == {"action", "text", "path", "state_id", "level"}
     assert h["level"] == "hard" and h["state_id"] == v["state_id"]
-    assert h["text"].startswith("build ")
-    assert h["path"] == [f"hex:{h['text'].split()[1]}"]
+    # a sentence a person reads, not the notation "build 11,4" (new-user item 11)
+    assert h["text"].startswith("build a settlement on hex ")
+    assert h["path"] == [f"hex:{h['text'].split()[-1]}"]
     # the hint is a move the seat may play: acting on it is accepted
     r = client.post(f"/api/games/{gid}/act", headers={H: toks[mover]},
                     json={"state_id": h["state_id"], "action": h["action"]})
@@ -112,3 +113,50 @@ def test_the_hint_bot_sees_only_the_seats_information_state():
     b = hint_state(t, me, random.Random(11))
     assert a.to_json() == b.to_json()
     assert compute_hint(s, me, 5) == compute_hint(t, me, 5)
+
+
+# a hint's move as a sentence in the reader's words (new-user item 11: "play 15 at 0,0 rot
+# 180", "Dica: d2 montanha 3,6", "Dica: concluir" were notation)
+SENTENCES = {
+    "sprawlopolis": [("play 15 at 0,0 rot 180", "play card 15 turned upside down, its top-left "
+                      "block on row 0, column 0"),
+                     ("play 6 at -1,2", "play card 6 with its top-left block on row -1, column 2")],
+    "roll-into-town": [("d2 mountain 3,6", "die 2: draw mountain on row 3, column 6"),
+                       ("d1 river NS 0,4", "die 1: draw a river flowing NS on row 0, column 4"),
+                       ("adjust d1 -1", "town hall: change die 1 by -1"),
+                       ("build quarry 3,4", "build: quarry on row 3, column 4"),
+                       ("sides NW", "the coast's water on side(s) NW"),
+                       ("done", "nothing more to do in this phase: finish it")],
+    "roll-builder": [("done", "nothing more worth doing: end your turn")],
+    "kingdom-builder": [("build 11,4", "build a settlement on hex 11,4"),
+                        ("end", "end your turn"),
+                        ("paddock 3,4>5,4", "paddock: move a settlement from hex 3,4 to hex 5,4"),
+                        ("oracle 2,3", "oracle: build a settlement on hex 2,3")],
+}
+
+
+def test_every_game_says_its_hints_in_words_in_every_language():
+    import re
+
+    from citybuilders.core.registry import load_game
+
+    for game, cases in SENTENCES.items():
+        view = load_game(game).view
+        for notation, english in cases:
+            assert view.move_words(notation, "en") == english, notation
+            zh = view.move_words(notation, "zh_Hant")
+            pt = view.move_words(notation, "pt_BR")
+            assert zh and pt and zh != english and pt != english, (notation, zh, pt)
+            # no English word left in Chinese (side letters and digits are notation)
+            assert not re.findall(r"[A-Za-z]{3,}", zh), (notation, zh)
+        assert view.move_words("no such move", "en") is None
+
+
+def test_the_hint_endpoint_answers_a_sentence_in_the_page_language(client):
+    gid, toks = create(client, "sprawlopolis", [{"kind": "human"}], seed=4)
+    v = client.get(f"/api/games/{gid}/view", headers={H: toks[0]}).json()
+    assert v["current_player"] == 0
+    en = client.get(f"/api/games/{gid}/hint", params={"t": toks[0]}).json()
+    zh = client.get(f"/api/games/{gid}/hint", params={"t": toks[0], "lang": "zh-Hant"}).json()
+    assert en["text"].startswith("play card ") and " at " not in en["text"], en
+    assert zh["text"].startswith("打出卡片 "), zh

@@ -243,13 +243,13 @@ def test_home_form_names_and_invite_links_use_the_host_address(app, client):
 def test_lobby_cards_pictures_and_option_groups(client):
     html = client.get("/").text
     for g in ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder"):
-        assert f'id="card-{g}"' in html and f'src="/thumb/{g}.svg"' in html
+        assert f'id="card-{g}"' in html and f'src="/thumb/{g}.svg?lang=en"' in html
         r = client.get(f"/thumb/{g}.svg")
         assert r.status_code == 200 and r.text.startswith("<svg")
     assert client.get("/thumb/chess.svg").status_code == 404
     kb = html[html.index('id="card-kingdom-builder"'):html.index('id="card-roll-builder"')]
     assert "Play vs bot" in kb and "Rule variants" in kb and "Terrain card with no free hex" in kb
-    assert "rare_exception" not in kb.split("Sources and alternatives")[0]
+    assert "rare_exception" not in kb.split("More about this choice")[0]
     assert 'data-expansion="crossroads"' in kb
     spr = html[html.index('id="card-sprawlopolis"'):]
     assert "Play solo" in spr and "Add a bot" in spr

@@ -184,7 +184,9 @@ def test_roll_builder_panels_have_no_bitsets():
 def _fake(coop: bool, n: int, totals, info, returns=None):
     names = [f"P{i + 1}" for i in range(n)]
     lg = SimpleNamespace(game=SimpleNamespace(cooperative=coop),
-                         row=SimpleNamespace(seats=[SimpleNamespace(name=x) for x in names]))
+                         row=SimpleNamespace(seats=[
+                             SimpleNamespace(name=x, kind="human", bot=None, seat=i)
+                             for i, x in enumerate(names)]))
     st = SimpleNamespace(num_players=n,
                          scores=lambda: [SimpleNamespace(total=t) for t in totals],
                          returns=lambda: returns or [0.0] * n)

@@ -174,6 +174,13 @@ def test_report_opens_in_chromium(tmp_path: Path, cli) -> None:
             assert page.locator("#game-length td").count() == 7
             page.locator("#all-tests summary").click()
             assert page.locator("#all-tests tr").count() >= 3  # the header, the 2 position tests
+            # no cell wraps ("46 / 200", "46.14 (42.41 – 49.87)" on one line: new-user item 19)
+            page.set_viewport_size({"width": 1400, "height": 1000})
+            wrapped = page.eval_on_selector_all("td", """els => els.filter((td) => {
+              const r = document.createRange(); r.selectNodeContents(td);
+              return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+            }).map((td) => td.textContent)""")
+            assert wrapped == [], wrapped[:5]
             artifacts = Path(__file__).resolve().parents[2] / "test-artifacts" / "sim"
             artifacts.mkdir(parents=True, exist_ok=True)
             page.set_viewport_size({"width": 1280, "height": 800})

@@ -100,7 +100,7 @@ def loads_json(text: str, fail: Callable[[str], Exception], limit: int | None = 
     Builder's ``sheet_doc``) given as JSON text."""
     import json
 
-    from .i18n import N_
+    from .i18n import N_, json_reason
 
     if limit is not None:
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -112,6 +112,6 @@ def loads_json(text: str, fail: Callable[[str], Exception], limit: int | None = 
         raise fail(N_("nested too deeply")) from None
     except json.JSONDecodeError as exc:
         raise fail(N_("not valid JSON ({msg} at line {lineno} column {colno})",
-                      msg=exc.msg, lineno=exc.lineno, colno=exc.colno)) from None
+                      msg=json_reason(exc), lineno=exc.lineno, colno=exc.colno)) from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
         raise fail(N_("not valid JSON ({split})", split=str(exc).split(";")[0])) from None

@@ -26,7 +26,7 @@ __all__ = ["LANGUAGES", "DEFAULT", "LOCALE_DIR", "normalize", "negotiate", "tran
            "gettext_for", "env_language", "TextTables", "text_tables", "Message", "N_",
            "message_of", "localize", "ngettext_for", "babel_locale", "format_number",
            "format_percent", "set_current", "current", "js_msgids", "extract_js", "js_strings",
-           "gettext_now", "ngettext_now", "text_width", "ljust", "rjust", "using"]
+           "gettext_now", "ngettext_now", "text_width", "ljust", "rjust", "using", "json_reason"]
 
 LANGUAGES: tuple[str, ...] = ("en", "pt_BR", "zh_Hant")
 """The languages the product speaks, the source language first."""
@@ -206,6 +206,33 @@ def N_(template: str, /, **params: object) -> Message:  # noqa: N802 - the gette
     """Mark ``template`` (an English msgid with ``{name}`` placeholders) for translation and
     fill it: the result is English now and :func:`localize`-able later."""
     return Message(template, **params)
+
+
+_JSON_REASONS = (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"), N_("Expecting ',' delimiter"), N_("Extra data"),
+    N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+)
+"""The reasons Python's JSON parser gives (``JSONDecodeError.msg``, without the character it
+names), as msgids: English keeps the parser's words, other languages read their own."""
+
+
+def json_reason(exc: BaseException) -> Message:
+    """Why a JSON text did not parse, localizable: ``exc.msg`` of a ``json.JSONDecodeError``
+    as one of :data:`_JSON_REASONS` (English: the parser's own words; ``"Invalid control
+    character '\\n' at"`` is known by its words before the quote); any other error (a
+    ``UnicodeDecodeError``) or reason: "not UTF-8 text" / "unreadable here"."""
+    msg = getattr(exc, "msg", None)
+    if not isinstance(msg, str):
+        if isinstance(exc, UnicodeDecodeError):
+            return N_("not UTF-8 text")
+        return N_("unreadable here")
+    words = re.sub(r":? ?(['\"]).*?\1", "", msg)
+    for known in _JSON_REASONS:
+        if msg == known or words == known:
+            return known
+    return N_("unreadable here")
 
 
 def message_of(exc: BaseException) -> str:

@@ -61,7 +61,10 @@ class Option:
         return self.label or self.name.replace("_", " ").capitalize()
 
     def value_label(self, value: Any) -> str:
-        """A choice value in words: ``"no_redraw"`` -> ``"No redraw"``, True -> ``"Yes"``."""
+        """A choice value in words: ``"no_redraw"`` -> ``"No redraw"``, True -> ``"Yes"`` (also
+        the ``"true"``/``"false"`` keys of a yes/no option's ``alternatives``)."""
+        if self.type is bool and isinstance(value, str) and value in ("true", "false"):
+            value = value == "true"
         if isinstance(value, bool):
             return "Yes" if value else "No"
         text = str(value).replace("_", " ")
@@ -100,7 +103,7 @@ class Option:
         out = [self.title, self.question, self.doc, *self.alternatives.values()]
         if self.choices is not None:
             out += [self.value_label(c) for c in self.choices if not isinstance(c, int)]
-            out += [self.value_label(k) for k in self.alternatives]
+        out += [self.value_label(k) for k in self.alternatives]
         return [t for t in out if t]
 
     def check(self, value: Any, game: str = "") -> Any:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 from .errors import CitybuildersError, RecordError
 from .game import State, chance_viewer_of
 from .registry import load_game
-from .i18n import N_
+from .i18n import N_, json_reason
 
 __all__ = ["Record", "record_of", "replay", "load_record", "visible_history"]
 
@@ -77,7 +77,7 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise RecordError(N_("record: not valid JSON ({msg} at line {lineno})",
-                                 msg=exc.msg, lineno=exc.lineno)) from None
+                                 msg=json_reason(exc), lineno=exc.lineno)) from None
     if not isinstance(data, Mapping):
         raise RecordError(N_("record: expected a JSON object"))
     for key, typ in (("game", str), ("num_players", int), ("seed", int), ("actions", list)):

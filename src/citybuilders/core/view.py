@@ -18,12 +18,13 @@ from __future__ import annotations
 import html
 import json
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+import re
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from .game import State
 
-__all__ = ["View", "Strategy", "Panel", "esc", "prompt_of"]
+__all__ = ["View", "Strategy", "Panel", "esc", "prompt_of", "move_in_words"]
 
 Panel = dict[str, Any]
 """One "Your view" panel of the web pages: ``{"title": str, "value": JSON}``."""
@@ -54,6 +55,28 @@ def prompt_of(paths: Sequence[Sequence[str]], phrases: dict[str, Any], lang: str
     for first in reversed(said[:-1]):
         text = localize(N_("{first}, or {then}", first=first, then=text), lang)
     return text
+
+
+def move_in_words(text: str, forms: Sequence[tuple["re.Pattern[str]", str]],
+                  sentences: Mapping[str, str], words: Mapping[str, str]) -> str | None:
+    """A move's notation as a sentence a person reads (a hint: "play card 15 turned upside
+    down, its top-left block on row 0, column 0" for ``"play 15 at 0,0 rot 180"``): the first
+    of ``forms`` (``(pattern, key)``, the pattern's named groups the sentence's placeholders)
+    that matches all of ``text`` picks ``sentences[key]`` (the game's texts table in the
+    reader's language); each group's words are glossed with ``words`` (the game's
+    ``NOTATION_WORDS`` in that language). None when no form matches (the caller shows the
+    glossed notation)."""
+    from .i18n import gloss
+
+    for rx, key in forms:
+        m = rx.fullmatch(text)
+        if m and key in sentences:
+            params = {k: gloss(v or "", words) for k, v in m.groupdict().items()}
+            try:
+                return sentences[key].format(**params)
+            except (KeyError, IndexError, ValueError):
+                return None
+    return None
 
 
 class View:
@@ -104,6 +127,18 @@ class View:
         ``("hex:7,12", "hex:9,12")``); a key without an element is shown as a button.
         Default: one button with the action's notation."""
         return (state.action_to_string(action, player),)
+
+    def thumbnail_box(self, state: "State") -> tuple[float, float, float, float] | None:
+        """The part of :meth:`render_svg` (public view) that makes the lobby's small picture,
+        as an SVG viewBox ``(x, y, width, height)``: a roll-and-write's map without the text
+        lines around it, big enough to read in a 180-pixel card. Default: None (all of it)."""
+        return None
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """The notation ``text`` of a move as a sentence in ``lang`` (the hint line), or None
+        for the glossed notation (:func:`move_in_words` builds it from the game's forms).
+        Default: None."""
+        return None
 
     def display_panels(self, obs: Any, names: Sequence[str], you: int | None,
                        terminal: bool) -> list[Panel] | None:

@@ -15,12 +15,14 @@ import re
 import secrets
 import time
 from collections import deque
+from datetime import datetime, timezone
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
 from urllib.parse import urlencode, urlsplit
 
+from babel.dates import format_datetime
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from markupsafe import Markup
 from fastapi.exceptions import RequestValidationError
@@ -32,15 +34,16 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots import bot_names
+from ..bots.levels import LEVELS
 from ..core.errors import CitybuildersError
-from ..core.i18n import (DEFAULT, LANGUAGES, N_, js_strings, localize, message_of, negotiate,
-                         normalize, translations, using)
+from ..core.i18n import (DEFAULT, LANGUAGES, N_, babel_locale, js_strings, json_reason, localize,
+                         message_of, negotiate, normalize, translations, using)
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import game_class, load_game, registered_games
 from ..core.view import esc
 from . import hints, online
 from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
-                      BOT_LEVEL_NAMES, note_text,
+                      BOT_LEVEL_NAMES, note_text, seat_names,
                       option_form_specs, parse_form_options, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
@@ -176,6 +179,39 @@ class SecurityMiddleware:
         await self.app(scope, counted_receive, send_with_headers)
 
 
+class LanguageCookieMiddleware:
+    """Pure ASGI middleware: a page opened with ``?lang=`` (``/?lang=pt-BR``) also sets the
+    ``cb_lang`` cookie, as the language switch does, so the language lasts beyond that page:
+    the links and forms it holds ("Play vs bot", "resume") open their pages in it. API calls,
+    static files and pictures never set it (the page scripts send their page's ``lang``)."""
+
+    SKIP = ("/api/", "/static/", "/thumb/", "/ws/", "/lang/")
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or scope.get("method") != "GET" or path.startswith(self.SKIP):
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        lang = normalize(request.query_params.get("lang"))
+        if lang is None or normalize(request.cookies.get(LANG_COOKIE)) == lang:
+            await self.app(scope, receive, send)
+            return
+        cookie = (f"{LANG_COOKIE}={lang}; Max-Age={365 * 86400}; Path=/; SameSite=lax"
+                  ).encode("latin-1")
+
+        async def send_with_cookie(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message, headers=[*message.get("headers", []),
+                                                 (b"set-cookie", cookie)])
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
 class RateLimiter:
     """At most ``per_minute`` events per client key in any 60 s window (sliding log).
 
@@ -205,25 +241,32 @@ def _play_url(game_id: str, tokens: list[str]) -> str:
     return f"/play/{game_id}?" + urlencode([("t", t) for t in tokens])
 
 
-_THUMBS: dict[str, bytes] = {}
+_THUMBS: dict[tuple[str, str], bytes] = {}
 """Lobby pictures: each game's own SVG renderer on a fresh state, drawn once per process."""
 QUICK_BOT = "normal"
 """The bot of the lobby's one-click "play vs bot" (the greedy level)."""
 
 
-def _thumbnail(name: str) -> bytes:
-    """SVG of a fresh ``name`` game (default options, 2 players where allowed, seed 1), as
-    the public view; cached. A renderer that fails gives a plain titled box."""
-    hit = _THUMBS.get(name)
+def _thumbnail(name: str, lang: str = DEFAULT) -> bytes:
+    """SVG of a fresh ``name`` game (default options, its fewest players: one sheet of a
+    roll-and-write, not a row of miniature sheets; seed 1), as the public view, its words in
+    ``lang``; cached per game and language. A renderer that fails gives a plain titled box."""
+    hit = _THUMBS.get((name, lang))
     if hit is not None:
         return hit
     cls = game_class(name)
     try:
-        n = min(max(2, cls.min_players), cls.max_players)
-        state = load_game(name).new_initial_state(n, 1)
+        game = load_game(name)
+        state = game.new_initial_state(cls.min_players, 1)
         while state.is_chance_node():  # the opening draws (a fixed, public sample)
             state.apply_action(state.chance_outcomes()[0][0])
-        svg = state.render_svg(None)
+        with using(lang):
+            svg = game.view.render_svg(state, None, lang)
+        box = game.view.thumbnail_box(state)
+        if box is not None:  # the readable part only: the root's viewBox, no fixed size
+            head, rest = svg.split(">", 1)
+            head = re.sub(r"""\s(?:viewBox|width|height)=(['"])[^'"]*\1""", "", head)
+            svg = (head + " viewBox='{:.0f} {:.0f} {:.0f} {:.0f}'>".format(*box)) + rest
     except Exception:  # noqa: BLE001 - a picture must never break the lobby
         svg = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 120'><rect "
                "width='200' height='120' fill='#eee'/><text x='100' y='64' "
@@ -232,8 +275,39 @@ def _thumbnail(name: str) -> bytes:
     svg = re.sub(r'\s(?:data-[\w-]+|aria-[\w-]+|role|tabindex)="[^"]*"', "", svg)
     svg = re.sub(r"<title>.*?</title>", "", svg, flags=re.S)
     data = svg.encode("utf-8")
-    _THUMBS[name] = data
+    _THUMBS[(name, lang)] = data
     return data
+
+
+def _bot_menu(names: list[str]) -> list[str]:
+    """The bots in the order the seat menus offer them: the levels from easy to expert, then
+    the other named bots alphabetically (``bot_names()`` is alphabetical)."""
+    return sorted(names, key=lambda b: (0, LEVELS.index(b), "") if b in LEVELS else (1, 0, b))
+
+
+def _my_game_line(m: Any, g: dict[str, Any], row: Any, lang: str) -> dict[str, Any]:
+    """What "My games" says of one game of this browser: ``title`` (the game's name),
+    ``players`` (the seat names, this browser's marked "(you)"), ``when`` (the last change,
+    a short date and time in ``lang``, UTC) and ``turn`` (whose turn, when the game is running
+    and in memory: no replay just for a list; else "")."""
+    try:
+        title = game_class(g["game"]).title or g["game"]
+    except Exception:  # noqa: BLE001 - an unregistered game still lists
+        title = g["game"]
+    names = seat_names(row.seats, lang) if row else []
+    you = localize(N_("(you)"), lang)
+    players = [f"{n} {you}" if i in g["seats"] else n for i, n in enumerate(names)]
+    turn = ""
+    lg = getattr(m, "live", {}).get(g["id"]) if g["status"] == "running" else None
+    if lg is not None and names:
+        who = [p for p in lg.state.active_players() if 0 <= p < len(names)]
+        if who and set(who) <= set(g["seats"]):
+            turn = localize(N_("your turn"), lang)
+        elif who:
+            turn = localize(N_("{name} to move", name=", ".join(names[p] for p in who)), lang)
+    when = format_datetime(datetime.fromtimestamp(g["updated_at"], timezone.utc), "short",
+                           locale=babel_locale(lang))
+    return {"title": title, "players": players, "when": when, "turn": turn}
 
 
 def _games_catalog() -> list[dict[str, Any]]:
@@ -271,8 +345,8 @@ def _parse_json(raw: str | bytes, field: str) -> Any:
     try:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        msg = getattr(exc, "msg", str(exc))
-        raise ApiError(400, N_("{field}: malformed JSON ({msg})", field=field, msg=msg)) from None
+        raise ApiError(400, N_("{field}: malformed JSON ({msg})", field=field,
+                               msg=json_reason(exc))) from None
     except ValueError:  # an integer of more digits than int() converts (4300)
         raise ApiError(400, N_("{field}: a number has too many digits", field=field)) from None
     except RecursionError:
@@ -417,6 +491,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     app = FastAPI(title="citybuilders", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.store = store
+    app.add_middleware(LanguageCookieMiddleware)
     app.add_middleware(SecurityMiddleware, max_body=max_body)
     # pages, scripts, styles and JSON views gzip-compressed for browsers that ask (the play
     # page's scripts and styles shrink from ~70 KB to ~20 KB; docs/playing.md "Tests and figures")
@@ -517,13 +592,15 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     async def home(request: Request) -> Response:
         owner = owner_of(request)
         mine = store.games_of(owner) if owner else []
+        lang = request_language(request)
         for g in mine:
             row = store.load_game(g["id"])
             toks = [s.token for s in row.seats if s.seat in g["seats"] and s.token] if row else []
             g["play_url"] = _play_url(g["id"], toks) if toks else None
             g["replay_url"] = f"/replay/{g['id']}?" + urlencode([("t", t) for t in toks])
+            g.update(_my_game_line(manager(request), g, row, lang))
         resp = templates.TemplateResponse(request, "home.html", {
-            "games": _games_catalog(), "bots": bot_names(), "mine": mine,
+            "games": _games_catalog(), "bots": _bot_menu(bot_names()), "mine": mine,
             "bot_levels": BOT_LEVEL_NAMES,
             "quick_bot": QUICK_BOT,
         })
@@ -623,15 +700,17 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             spectator = SPECTATOR in seats
             host = not spectator and online.is_host(lg, owner_of(request), set(seats))
             base = _base_url(request)
+            names = seat_names(lg.row.seats, request_language(request))
             info: dict[str, Any] = {
                 "game_id": lg.id, "host": host, "spectator": spectator,
                 "tokens": {str(k): v for k, v in sorted(seats.items())},
-                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in lg.row.seats],
+                "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind}
+                          for s in lg.row.seats],
                 "invites": [], "spectator_url": None, "rematch_id": lg.row.rematch_id,
             }
             if host:
                 info["invites"] = [
-                    {"seat": s.seat, "name": s.name, "claimed": s.invite_token is not None,
+                    {"seat": s.seat, "name": names[s.seat], "claimed": s.invite_token is not None,
                      "url": base + _play_url(lg.id, [online.invite_url(s) or ""])}
                     for s in lg.row.seats if s.kind == "invite"]
                 info["spectator_url"] = base + _play_url(
@@ -666,7 +745,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
             raise ApiError(401, N_("a running game's replay needs your seat token (t=...)"))
         page = {"game_id": lg.id, "token": toks[0] if toks else None, "seat": seat,
                 "steps": lg.state.move_number(), "num_players": lg.state.num_players,
-                "note": lg.row.note, "seat_names": [s.name for s in lg.row.seats]}
+                "note": lg.row.note,
+                "seat_names": seat_names(lg.row.seats, request_language(request))}
         return templates.TemplateResponse(request, "replay.html", {
             "title": lg.game.title or lg.game.name, "game_id": lg.id,
             "page_json": _script_json(page),
@@ -679,14 +759,17 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         check_create_rate(request)  # an import stores a new game too
         upload = form.get("file")
         text = ""
+        # the person reads the name of the file they chose, not a field of the form
+        where: str = N_("the record file")
         if upload is not None and hasattr(upload, "read"):
             text = (await upload.read()).decode("utf-8", errors="replace")
+            where = str(getattr(upload, "filename", "") or "")[:80] or where
         if not text.strip():
             text = str(form.get("record") or "")
         if not text.strip():  # the form sent without choosing a file
-            raise ApiError(400, N_("file: choose a record file (JSON, from \"Export record\") "
-                                   "to import"))
-        data = _parse_json(text, "record")
+            raise ApiError(400, N_("Choose a record file (JSON, from \"Export record\") to "
+                                   "import."))
+        data = _parse_json(text, where)
         check_record(data)
         owner = owner_of(request)
         lg = manager(request).import_record(data, owner)
@@ -807,10 +890,11 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
 
     # ------------------------------------------------------------------ online play
     @app.get("/thumb/{name}.svg", include_in_schema=False)
-    async def thumbnail(name: str) -> Response:
+    async def thumbnail(request: Request, name: str) -> Response:
         if name not in registered_games():
             raise ApiError(404, N_("game '{name}' not found", name=name[:40]))
-        return Response(_thumbnail(name), media_type="image/svg+xml",
+        lang = normalize(request.query_params.get("lang")) or DEFAULT  # in the page's URL
+        return Response(_thumbnail(name, lang), media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/api/games/{game_id}/presence")

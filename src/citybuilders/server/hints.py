@@ -104,5 +104,7 @@ async def api_hint(request: Request, game_id: str) -> JSONResponse:
         _cache.pop(key, None)
         raise ApiError(503, N_("the hint bot failed: {name__}", name__=type(exc).__name__)) from None
     lang = normalize(request.query_params.get("lang")) or "en"
-    text = notation_text(lg.game, hint["text"], lang)  # the page shows it to a person
+    # the page shows it to a person: a sentence where the game has one, else glossed notation
+    text = (lg.game.view.move_words(hint["text"], lang)
+            or notation_text(lg.game, hint["text"], lang))
     return JSONResponse({**hint, "text": text, "state_id": version, "level": HINT_LEVEL})

@@ -36,6 +36,7 @@ import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 try:  # optional: 3-5x faster serialisation of the ~90 KB views
@@ -55,7 +56,7 @@ from .display import display_panels, notation_text, notation_words, score_labels
 from .explain import explain_state
 from .store import GameRow, SeatRow, StaleWrite, Store, StoreError
 from ..core.i18n import DEFAULT as DEFAULT_LANG
-from ..core.i18n import N_, gettext_now, localize, message_of, using
+from ..core.i18n import LANGUAGES, N_, current, localize, message_of, using
 
 __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", "StaleConflict",
            "dumps", "ws_view_message"]
@@ -191,6 +192,29 @@ BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"
                    "ismcts": N_("ismcts")}
 """Bot name (bots.bot_names) -> its msgid: the home page's seat choices and default seat
 names show it in the reader's language; the name itself (API, records) stays."""
+
+
+@lru_cache(maxsize=512)
+def default_seat_name(kind: str, bot: str | None, seat: int, lang: str) -> str:
+    """The name an unnamed seat gets, in ``lang``: ``"Expert (bot)"`` for a bot (its level,
+    BOT_LEVEL_NAMES), ``"Player 2"`` otherwise (``seat`` is 0-based)."""
+    if kind == "bot":
+        level = localize(BOT_LEVEL_NAMES.get(bot or "random", bot or "random"), lang)
+        return localize(N_("{level} (bot)", level=level[:1].upper() + level[1:]), lang)
+    return localize(N_("Player {num}", num=seat + 1), lang)
+
+
+def seat_names(seats: Any, lang: str) -> list[str]:
+    """Each seat's name for a reader of ``lang``: the stored name, except a default name
+    (:func:`default_seat_name` in any language: the creator's) which is shown in ``lang``, so
+    a bot created from an English page reads "專家（機器人）" on a 繁體中文 page. ``seats``:
+    the game's SeatRows."""
+    out = []
+    for s in seats:
+        defaults = {default_seat_name(s.kind, s.bot, s.seat, L) for L in LANGUAGES}
+        out.append(default_seat_name(s.kind, s.bot, s.seat, lang) if s.name in defaults
+                   else s.name)
+    return out
 
 
 def _entry_text(state: State, actor: int, action: int) -> str:
@@ -378,10 +402,8 @@ class GameManager:
                 label = " ".join(label.split())
             if not label:
                 # a default name in the creator's language (``core.i18n.using`` around the
-                # request), stored as it is: names are data, not interface
-                level = gettext_now(BOT_LEVEL_NAMES.get(bot or "random", bot or "random"))
-                label = (gettext_now("{level} (bot)", level=level[:1].upper() + level[1:])
-                         if kind == "bot" else gettext_now("Player {num}", num=i + 1))
+                # request), stored as it is; views show it in the reader's (seat_names)
+                label = default_seat_name(kind, bot, i, current())
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             seats.append(SeatRow(i, kind, bot, label, token))
         try:
@@ -951,7 +973,7 @@ class GameManager:
     def seat_label(self, lg: LiveGame, actor: int, lang: str = DEFAULT_LANG) -> str:
         """Who made a history entry: a seat name, ``chance`` or ``draw (seat k)``."""
         if actor >= 0:
-            return lg.row.seats[actor].name
+            return seat_names(lg.row.seats, lang)[actor]
         return localize(N_("chance"), lang)
 
     def log_for(self, lg: LiveGame, seat: int | None, upto: int | None = None,
@@ -962,7 +984,7 @@ class GameManager:
         hist = lg.state.history()
         if upto is not None:
             hist = hist[:upto]
-        names = [s.name for s in lg.row.seats]
+        names = seat_names(lg.row.seats, lang)
         chance = self.seat_label(lg, -1, lang)
         hidden_text = localize(N_("(hidden)"), lang)
         draw_for = [localize(N_("draw for {name}", name=n), lang) for n in names]
@@ -1024,7 +1046,7 @@ class GameManager:
                    f"{esc(exc)}</text></svg>")
         scores = [s.to_dict() for s in st.scores()]
         obs = _jsonable(public_observation(st) if spectator else st.observation(seat))
-        names = [s.name for s in lg.row.seats]
+        names = seat_names(lg.row.seats, lang)
         result = None
         if terminal:
             try:
@@ -1046,8 +1068,8 @@ class GameManager:
             "num_players": st.num_players,
             "cooperative": bool(getattr(lg.game, "cooperative", False)),
             "simultaneous": bool(getattr(lg.game, "simultaneous", False)),
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot}
-                      for s in lg.row.seats],
+            "seats": [{"seat": s.seat, "name": name, "kind": s.kind, "bot": s.bot}
+                      for s, name in zip(lg.row.seats, names)],
             "current_player": st.current_player(),
             "active_players": active,
             "terminal": terminal,
@@ -1167,7 +1189,7 @@ def _result_summary(lg: LiveGame, st: State, winners: list[int], info: dict[str,
     solo rank (``result_info()["rank"]``: Roll into Town, Roll Builder). Otherwise the
     winner(s) after the game's tie-breaks, and whether ``you`` won."""
     n = st.num_players
-    names = [s.name for s in lg.row.seats]
+    names = seat_names(lg.row.seats, lang)
     scores = st.scores()
     if getattr(lg.game, "cooperative", False):
         returns = st.returns()

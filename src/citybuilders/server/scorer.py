@@ -35,7 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ..core.errors import CitybuildersError
-from ..core.i18n import N_, localize, message_of, negotiate, normalize
+from ..core.i18n import N_, json_reason, localize, message_of, negotiate, normalize
 from ..core.jsonsafe import unicode_problem
 from ..core.registry import load_game
 from ..games.kingdom_builder import render as kb_render
@@ -500,7 +500,7 @@ async def _score_body(request: Request) -> Any:
         value = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ApiError(400, N_("body: malformed JSON ({getattr})",
-                               getattr=getattr(exc, 'msg', exc))) from None
+                               getattr=json_reason(exc))) from None
     except ValueError:
         raise ApiError(400, N_("body: a number has too many digits")) from None
     except RecursionError:

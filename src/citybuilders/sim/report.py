@@ -565,8 +565,9 @@ _TEMPLATE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{ title }}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}
+body{font-family:system-ui,sans-serif;margin:2em;color:#222}p{max-width:1100px}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
+td{white-space:nowrap}
 th{background:#f3f3f3}td.l,th.l{text-align:left}.sig{color:#b00;font-weight:bold}.ns{color:#777}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto}
 </style></head><body>

@@ -17,7 +17,7 @@ and more strictly: ids are new (not a shipped id), lower-case ``[a-z0-9_]``; the
 
 from __future__ import annotations
 
-from ...core.i18n import N_, message_of
+from ...core.i18n import N_, json_reason, message_of
 
 import json
 import re
@@ -266,7 +266,7 @@ def load_sections(text: str) -> dict[str, SectionData]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(N_("sections: not valid JSON ({msg})", msg=exc.msg)) from None
+        raise FormatError(N_("sections: not valid JSON ({msg})", msg=json_reason(exc))) from None
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
         raise FormatError(N_("sections: expected an object with a 'sections' list"))
     out: dict[str, SectionData] = {}

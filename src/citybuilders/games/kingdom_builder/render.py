@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
 from citybuilders.core.panels import generic_panels, per_seat, seat_name, title_of
-from citybuilders.core.view import Panel, View
+from citybuilders.core.view import Panel, View, move_in_words
 
 from .actions import BUILD_BASE, CARD_BASE, END
 from .rules import crossroads as X
@@ -263,13 +263,16 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
         elif t == 7:
             tip = f"<title>{escape(tx.TERRAIN_NAMES['castle'])}: {escape(tx.CASTLE_RULE)}</title>"
         end = f">{tip}</polygon>" if tip else "/>"
-        tail = (f'data-terrain="{TERRAINS[t]}"{extra} points="{pts}" fill="{_terrain_fill(t)}"'
-                f'{end}')
+        # data-name: the terrain in the reader's words, the hover tip of a hex without a title
+        # on every page that draws the board (play, replay, score calculator)
+        name = escape(str(tx.TERRAIN_NAMES.get(TERRAINS[t], TERRAINS[t])))
+        tail = (f'data-terrain="{TERRAINS[t]}" data-name="{name}"{extra} points="{pts}" '
+                f'fill="{_terrain_fill(t)}"{end}')
         plain = f'<polygon data-key="{hex_key}" class="hex" {tail}'
         legal = f'<polygon data-key="{hex_key}" class="hex legal" {tail}'
         label = ""
         if t in (7, 8):
-            text = "K" if t == 7 else tile_label(kind, tx) if kind else "L"
+            text = tx.CASTLE_LETTER if t == 7 else tile_label(kind, tx) if kind else "L"
             label = (f'<text {label_xy} font-size="8" text-anchor="middle" stroke="none" '
                      f'pointer-events="none">{escape(text)}</text>')
         out.append((plain, legal, label))
@@ -280,11 +283,10 @@ def _hex_strings(board: Any, lang: str = "en") -> list[tuple[str, str, str]]:
 
 
 def tile_label(kind: str, tx: Any) -> str:
-    """The short label of a location hex: the first 3 letters of the tile's name in the
-    texts' language (``harbor`` -> ``har``, ``porto`` -> ``por``), 2 characters of a CJK
-    name (``港口``)."""
-    name = str(tx.TILE_NAMES.get(kind, kind))
-    return name[:2] if name and ord(name[0]) > 0x2e80 else name[:3]
+    """The short label of a location hex in the texts' language (``TILE_LABELS``: ``Har``,
+    ``Por``, ``港口``); a tile without one: the first 3 letters of its name."""
+    label = tx.TILE_LABELS.get(kind)
+    return str(label) if label else str(tx.TILE_NAMES.get(kind, kind))[:3]
 
 
 def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "en") -> str:
@@ -352,7 +354,8 @@ def render_svg(st: KingdomBuilderState, player: int | None = None, lang: str = "
     out.append(f'<g class="kb-card" data-at="card:castle"><title>{escape(castle)}: '
                f'{escape(tx.CASTLE_RULE)}</title><rect x="{cx:.0f}" y="{y - 11:.0f}" width="80" '
                f'height="16" rx="3" fill="#eee" stroke="#555"/><text x="{cx + 4:.0f}" '
-               f'y="{y + 1:.0f}" font-size="10">K {escape(castle)}</text></g>')
+               f'y="{y + 1:.0f}" font-size="10">{escape(tx.CASTLE_LETTER)} '
+               f'{escape(castle)}</text></g>')
     y += 22
     if cp >= 0:
         vh = st.visible_hand(cp, player)
@@ -433,15 +436,14 @@ def log_keys(text: str) -> list[str]:
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     """Every symbol the board draws and what it means."""
     tx = _texts.for_language(lang)
-    out = [(("dots", "hatching", "grains", "rings", "trees", "waves", "peaks")[t],
-            tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
-    out.append(("K", f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
+    out = [(tx.PATTERN_NAMES[TERRAINS[t]], tx.TERRAIN_NAMES[TERRAINS[t]]) for t in range(7)]
+    out.append((tx.CASTLE_LETTER, f"{tx.TERRAIN_NAMES['castle']}: {tx.CASTLE_RULE}"))
     for kind in TILE_KINDS:
         out.append((tile_label(kind, tx), localize(N_(
             "{tile} location: {rule}", tile=tx.TILE_NAMES.get(kind, kind),
             rule=tx.TILE_RULES.get(kind, "")), lang)))
     out.append(("●", localize(N_("a settlement, in its owner's colour"), lang)))
-    for piece, letter in PIECE_LETTERS.items():
+    for piece, letter in tx.PIECE_LETTERS.items():
         out.append((letter, localize(N_("{piece} (Crossroads piece)",
                                         piece=tx.PIECE_NAMES.get(piece, piece)), lang)))
     out.append(("R,C", localize(N_("row and column numbers at the board's edges, as in the log"),
@@ -599,9 +601,11 @@ def crossroads_text(st: CrossroadsState, player: int | None, text: str) -> str:
     return "\n".join(lines)
 
 
-def crossroads_svg(st: CrossroadsState, svg: str) -> str:
+def crossroads_svg(st: CrossroadsState, svg: str, lang: str = "en") -> str:
     """The base SVG ``svg`` plus a letter on every Crossroads piece (W wagon, S ship, X warrior,
-    H city hall; ``class="kb-piece" data-piece="<letter>"``)."""
+    H city hall; ``class="kb-piece" data-piece="<letter>"``, the English letter; the drawn mark
+    is the texts' ``PIECE_LETTERS`` in ``lang``)."""
+    drawn = _texts.for_language(lang).PIECE_LETTERS
     marks = []
     for q in range(st.num_players):
         for piece, m in (("wagon", st.wagon[q]), ("ship", st.ship[q]),
@@ -612,7 +616,7 @@ def crossroads_svg(st: CrossroadsState, svg: str) -> str:
                 marks.append(
                     f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="9" fill="#fff" '
                     f'text-anchor="middle" class="kb-piece" data-piece="{letter}" '
-                    f'pointer-events="none">{letter}</text>'
+                    f'pointer-events="none">{escape(drawn[piece])}</text>'
                 )
     if not marks:
         return svg
@@ -642,8 +646,23 @@ def prompt(st: KingdomBuilderState, player: int, paths: Sequence[Sequence[str]],
     return localize(msg, lang)
 
 
+_MOVE_FORMS = [
+    (re.compile(r"build (?P<at>\d+,\d+)"), "build"),
+    (re.compile(r"end"), "end"),
+    (re.compile(r"(?P<tile>[a-z_]+) (?P<src>\d+,\d+)>(?P<dst>\d+,\d+)"), "move"),
+    (re.compile(r"(?P<tile>[a-z_]+) (?P<at>\d+,\d+)"), "tile"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class KingdomBuilderView(View):
     """How Kingdom Builder (and Crossroads) is presented (see ``core/view.py``)."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """Coloured hex board with coordinates, legal hexes marked, cards, tiles, supply and
@@ -657,7 +676,7 @@ class KingdomBuilderView(View):
         """SVG board: ``data-key="hex:R,C"`` polygons, ``data-key="tile:<kind>"`` tiles."""
         svg = render_svg(state, player, lang)
         if isinstance(state, CrossroadsState):
-            return crossroads_svg(state, svg)
+            return crossroads_svg(state, svg, lang)
         return svg
 
     def action_path(self, state: Any, action: int, player: int | None = None

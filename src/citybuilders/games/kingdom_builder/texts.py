@@ -29,6 +29,9 @@ __all__ = [
     "TASK_RULES",
     "PIECE_NAMES",
     "PIECE_LETTERS",
+    "CASTLE_LETTER",
+    "PATTERN_NAMES",
+    "TILE_LABELS",
     "CASTLE_RULE",
     "RULES_HEADINGS",
     "rules_text",
@@ -218,8 +221,39 @@ PIECE_RULES: dict[str, str] = {
 }
 """Piece id -> what it does, one or two sentences."""
 PIECE_LETTERS: dict[str, str] = {"wagon": "W", "ship": "S", "warrior": "X", "city_hall": "H"}
-"""Letter drawn on a Crossroads piece in the SVG board."""
+"""Letter drawn on a Crossroads piece in the SVG board (in a language: its own short
+abbreviation, one CJK character or one or two letters; ``data-piece`` keeps the English
+letter)."""
 
+CASTLE_LETTER = "K"
+"""The mark of a castle hex on the SVG board and in its legend (the section files' code;
+a language gives its own short abbreviation)."""
+
+TILE_LABELS: dict[str, str] = {
+    "oracle": "Ora", "farm": "Far", "oasis": "Oas", "tower": "Tow", "tavern": "Tav",
+    "barn": "Bar", "harbor": "Har", "paddock": "Pad", "foresters_lodge": "For",
+    "monastery": "Mon", "fort": "Frt", "crossroads": "Cro", "city_hall": "Cit",
+    "lighthouse": "Lig", "barracks": "Brk", "wagon": "Wag",
+}
+"""Location tile -> the short label on its hex of the SVG board and in the legend (three
+letters of its name, two CJK characters; each different from the others)."""
+
+PATTERN_NAMES: dict[str, str] = {
+    "grass": "dots", "canyon": "hatching", "desert": "grains", "flower_field": "rings",
+    "forest": "trees", "water": "waves", "mountain": "peaks",
+}
+"""Terrain -> the mark of its fill pattern on the SVG board, as the legend names it (the
+terrains differ by more than their colour)."""
+
+
+MOVE_SENTENCES: dict[str, str] = {
+    "build": "build a settlement on hex {at}",
+    "end": "end your turn",
+    "move": "{tile}: move a settlement from hex {src} to hex {dst}",
+    "tile": "{tile}: build a settlement on hex {at}",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``build 11,4``, ``paddock 3,4>5,4``)."""
 
 NOTATION_WORDS: dict[str, str] = {
     **TERRAIN_NAMES, **TILE_NAMES, "card": "card", "end": "end turn", "build": "build",

@@ -16,7 +16,7 @@ from typing import Any, Sequence, TYPE_CHECKING
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.panels import HEX, generic_panels, per_seat
-from citybuilders.core.view import Panel, View, esc, prompt_of
+from citybuilders.core.view import Panel, View, esc, prompt_of, move_in_words
 
 from .actions import A_BOTH, A_DIE, A_DONE, A_FIRST_VAR, A_STORE, A_TRACK, KINDS
 from .loader import (INNOVATION_BONUS, RES_ABBR, RESOURCES, Sheet, compile_sheet,
@@ -52,6 +52,14 @@ def _icon(sh: Any, s: int) -> str:
     if sh.space_unlock[s]:
         return "U!"
     return "  "
+
+
+def _mark(icon: str, tx: Any) -> str:
+    """The SVG mark of map symbol ``icon`` (``"Fo"``, ``"3v"``...) in the texts' language
+    (``SYMBOL_MARKS``); "" stays ""."""
+    if icon[:-1].isdigit() and icon.endswith("v"):
+        return tx.SYMBOL_MARKS["2v"].format(n=icon[:-1])
+    return tx.SYMBOL_MARKS.get(icon, icon)
 
 
 def _map_lines(state: "RollBuilderState", player: int, color: bool) -> list[str]:
@@ -299,7 +307,7 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
                    f'stroke-width="0.5" opacity="{1 if conn else 0.75}">'
                    f'<title>{esc(_space_tip(sh, s, tx))}</title></polygon>')
         cx, cy = pt(X, Y)
-        icon = _icon(sh, s).strip()
+        icon = _mark(_icon(sh, s).strip(), tx)
         if p.marked >> s & 1:
             icon = icon.lower() + "✗"
         if icon:
@@ -373,7 +381,7 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
         for j, kind in enumerate(inn.cost):
             k = inn.first_circle + j
             x = ox + 150 + j * 22
-            name = "IB" if kind == INNOVATION_BONUS else RES_ABBR[kind]
+            name = _mark("IB" if kind == INNOVATION_BONUS else RES_ABBR[kind], tx)
             crossed = p.crossed >> k & 1
             what = (tx.RESOURCE_NAMES["innovation_bonus"] if kind == INNOVATION_BONUS
                     else tx.RESOURCE_NAMES[_RES_IDS[kind]])
@@ -384,7 +392,7 @@ def render_svg(state: "RollBuilderState", player: int, lang: str = "en",
                        f'</title><circle cx="{x:.0f}" cy="{y + 6:.0f}" r="9" '
                        f'fill="{"#999" if crossed else "#fff"}" stroke="#333"/>'
                        f'<text x="{x:.0f}" y="{y + 9:.0f}" font-size="7" text-anchor="middle">'
-                       f'{name}</text></g>')
+                       f'{esc(name)}</text></g>')
         right = max(right, ox + 150 + len(inn.cost) * 22,
                     text_right(ox, f"{inn.id} {inn_name} ({inn.points})", 10))
         y += 22
@@ -458,13 +466,14 @@ def log_keys(text: str) -> list[str]:
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     tx = _texts.for_language(lang)
-    out = [(k, v) for k, v in tx.SYMBOL_NAMES.items()]
-    out.append(("✗", "the space's icon has been collected"))
-    out.append(("digit (purple)", "a building of that number"))
-    out.append(("dark side", "a road; dashed orange: a side you may draw a road on now"))
-    out.append(("blue side", "a river side"))
+    out = [(_mark(k, tx), v) for k, v in tx.SYMBOL_NAMES.items()]
+    w = tx.LEGEND_WORDS
+    out.append(("✗", w["collected"]))
+    out.append((w["digit"], w["building"]))
+    out.append((w["dark side"], w["road"]))
+    out.append((w["blue side"], w["river"]))
     for k, name in tx.TERRAIN_NAMES.items():
-        out.append((f"{_FILL.get(k, '')} hex", name))
+        out.append((tx.TERRAIN_LOOKS.get(k, k), name))
     return out
 
 
@@ -561,9 +570,32 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_MOVE_FORMS = [(re.compile(r"done"), "done")]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class RollBuilderView(View):
     """How Roll Builder is presented (see ``core/view.py``): text board, SVG, click paths and
     the web "Your view" panels. ``player`` None = seat 0 (Roll Builder hides nothing)."""
+
+    def thumbnail_box(self, state: Any) -> tuple[float, float, float, float] | None:
+        """The hex map of the first sheet: the bounding box of its spaces' polygons."""
+        svg = render_svg(state, 0, "en", others=False)
+        xs, ys = [], []
+        for pts in re.findall(r'<polygon data-key="space:[^"]*"[^>]*points="([^"]+)"', svg):
+            for pair in pts.split():
+                x, y = pair.split(",")
+                xs.append(float(x))
+                ys.append(float(y))
+        if not xs:
+            return None
+        return (min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 8, max(ys) - min(ys) + 8)
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """The hex sheet, dice, turn list, resources, tracks, innovations and wonder."""

@@ -30,7 +30,7 @@ from .rules.moves import NO_GUILD
 from .rules.player_sheet import PlayerSheet
 from .rules.state import RollBuilderRules, RollBuilderState
 from .scoring import CATEGORIES, score_sheet
-from ...core.i18n import N_, current, ljust, localize, text_width
+from ...core.i18n import N_, current, json_reason, ljust, localize, text_width
 from ...core.i18n import gettext_now as _
 
 __all__ = ["RollBuilderScore", "score_file", "score_file_text", "replay_position", "FIELDS"]
@@ -398,5 +398,5 @@ def score_file_text(text: str) -> RollBuilderScore:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(N_("file: not valid JSON (line {lineno}: {msg})",
-                             lineno=exc.lineno, msg=exc.msg)) from None
+                             lineno=exc.lineno, msg=json_reason(exc))) from None
     return score_file(data)

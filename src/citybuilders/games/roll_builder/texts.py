@@ -94,10 +94,28 @@ SYMBOL_RULES = {
 }
 """Map symbol -> what marking (or connecting) its space gives, one sentence."""
 
+SYMBOL_MARKS = {"Fo": "Fo", "Su": "Su", "We": "We", "Fa": "Fa", "St": "St", "BB": "BB",
+                "BW": "BW", "IB": "IB", "U!": "U!", "2v": "{n}v"}
+"""Map symbol -> the mark drawn on the SVG sheet (``{n}``: the points of a ``2v`` space): the
+text board's two letters in English, the reader's own short mark elsewhere (one CJK
+character, two letters of the Portuguese word); ``SYMBOL_LEGEND`` starts each entry with it."""
+
 SYMBOL_LEGEND = ("Fo food", "Su supplies", "We wealth", "Fa favor", "St strength",
                  "BB bonus Build", "BW bonus Wonder", "IB innovation bonus",
                  "U! unlocks a wonder box", "2v points", "✗ collected")
 """Short legend entries of the SVG sheet, in display order."""
+
+LEGEND_WORDS = {
+    "collected": "the space's icon has been collected",
+    "digit": "digit (purple)", "building": "a building of that number",
+    "dark side": "dark side", "road": "a road; dashed orange: a side you may draw a road on now",
+    "blue side": "blue side", "river": "a river side",
+}
+"""The SVG legend's own words (symbols drawn as shapes rather than letters)."""
+
+TERRAIN_LOOKS = {"land": "pale yellow hex", "mountain": "brown hex", "water": "blue hex",
+                 "town": "pink hex", "partial": "pale hex at the edge"}
+"""Space kind -> how its hex looks on the SVG sheet (the legend names the colour in words)."""
 
 TEXT_MAP_KEY = ("key: / \\ | road  . free side  x-case icon = collected  digit = building  "
                 "^ mountain  : partial  ~ water  T town")
@@ -312,6 +330,9 @@ def symbol_legend() -> str:
 RANK_NAMES = {"Hamlet": "Hamlet", "Village": "Village", "Town": "Town", "City": "City",
               "Capital": "Capital"}
 """Solo rank (``rules.state.solo_rank``: under 45, 45-54, 55-64, 65-74, 75+ points) -> name."""
+
+MOVE_SENTENCES = {"done": "nothing more worth doing: end your turn"}
+"""A move as a sentence (the hint line; render.py's forms pick one)."""
 
 NOTATION_WORDS = {w: w for w in (
     "roll", "road", "build", "wonder", "skip", "done", "track", "favor", "strength", "store",

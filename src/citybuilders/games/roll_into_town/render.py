@@ -17,7 +17,7 @@ from html import escape
 from typing import Any, Sequence
 
 from ...core.panels import clean, generic_panels, per_seat, seat_name, title_of
-from ...core.view import Panel, View, prompt_of
+from ...core.view import Panel, View, prompt_of, move_in_words
 from . import rules as R
 from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, ROLL, V_COAST,
                       V_RIVER, VAR_MASK, decode, mask_text, rc)
@@ -180,7 +180,7 @@ def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
                                       (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
                     parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
                                  f"stroke='#2a6fd1' stroke-width='{size * 0.125:.1f}'/>")
-        label = BUILDING_CODES.get(sheet.bld[i]) or labels.get(t)
+        label = _building_label(sheet.bld[i], tx) or labels.get(t)
         if label:
             parts.append(f"<text x='{cx}' y='{cy + size * 0.1:.1f}' text-anchor='middle' "
                          f"font-size='{size * 0.28:.0f}'>{escape(label)}</text>")
@@ -266,17 +266,25 @@ def log_keys(text: str) -> list[str]:
     return [f"sq:{r},{c}" for r, c in _COORDS.findall(text)]
 
 
+def _building_label(code: int, tx: Any) -> str:
+    """The short label of building ``code`` on an SVG map square in the texts' language
+    (``BUILDING_LABELS``; the lighthouse's two squares apart); "" for no building."""
+    return tx.BUILDING_LABELS[B_IDS[code]] if code in BUILDING_CODES else ""
+
+
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     tx = _texts.for_language(lang)
+    words = tx.LEGEND_WORDS
     out = [(label, tx.ICON_NAMES.get(t, t)) for t, label in tx.SHORT_LABELS.items()]
-    out.append(("blue line", f"{tx.ICON_NAMES['river']} (through the square's middle)"))
-    out.append(("blue edge", f"{tx.ICON_NAMES['coast']}: the water side(s)"))
+    out.append((words["blue line"], words["river"].format(river=tx.ICON_NAMES["river"])))
+    out.append((words["blue edge"], words["coast"].format(coast=tx.ICON_NAMES["coast"])))
     for b, code in BUILDING_CODES.items():
         bid = B_IDS[b] if b < len(B_IDS) else ""
-        name = "lighthouse" if bid.startswith("lighthouse") else bid
-        part = {"LT": " (top)", "LB": " (bottom)"}.get(code, "")
-        out.append((code, tx.BUILDING_NAMES.get(name, name) + part))
-    out.append(("die → icon", tx.DIE_FACE_TABLE))
+        name = tx.BUILDING_NAMES.get("lighthouse" if bid.startswith("lighthouse") else bid, bid)
+        part = {"LT": "top", "LB": "bottom"}.get(code)
+        out.append((_building_label(b, tx),
+                    words[part].format(lighthouse=name) if part else name))
+    out.append((words["dice"], tx.DIE_FACE_TABLE))
     return out
 
 
@@ -382,9 +390,35 @@ def display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_AT = r"(?P<r>\d+),(?P<c>\d+)"
+_MOVE_FORMS = [
+    (re.compile(r"d(?P<die>\d) river (?P<dirs>[NESW]+) " + _AT), "river"),
+    (re.compile(r"d(?P<die>\d) (?P<icon>[a-z]+) " + _AT), "icon"),
+    (re.compile(r"adjust d(?P<die>\d) (?P<delta>[+-]?\d+)"), "adjust"),
+    (re.compile(r"build (?P<building>[a-z]+) " + _AT), "build"),
+    (re.compile(r"cut " + _AT), "cut"),
+    (re.compile(r"grow " + _AT), "grow"),
+    (re.compile(r"sides (?P<dirs>[NESW]+)"), "sides"),
+    (re.compile(r"done"), "done"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class RollIntoTownView(View):
     """How Roll into Town is presented (see ``core/view.py``): the text map, the SVG map, the
     click paths and the "Your view" panels."""
+
+    def thumbnail_box(self, state: Any) -> tuple[float, float, float, float] | None:
+        """The dice and the first map (render_svg's layout: dice at y 26, the map 40-unit
+        squares from y 74, x 10)."""
+        geo = state.sheets[0].geo
+        return (0.0, 20.0, geo.cols * 40 + 20.0, 74 + geo.rows * 40 + 6 - 20.0)
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: Any, player: int | None = None, color: bool = False) -> str:
         """Terminal view: round, phase, dice, the map with icons and buildings, resources,
@@ -459,7 +493,8 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]],
                                           (x, y, x, y + size))[s]
                         parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
                                      f"stroke='#2a6fd1' stroke-width='5'/>")
-            label = "?" if cell is None else (BUILDING_CODES.get(b) or labels.get(t))
+            label = "?" if cell is None else (
+                _building_label(b, _texts.for_language(lang)) or labels.get(t))
             if label:
                 fill = "#b00000" if cell is None else ("#000" if b else "#333")
                 weight = " font-weight='bold'" if b or cell is None else ""

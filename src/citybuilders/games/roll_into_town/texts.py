@@ -16,7 +16,8 @@ from ...core.i18n import TextTables, text_tables
 __all__ = ["BUILDING_NAMES", "BUILDING_RULES", "ICON_NAMES", "ICON_RULES", "DIE_FACES",
            "DIE_FACE_TABLE", "DIE_FACE_RULES", "PHASE_NAMES", "PHASE_RULES",
            "RESOURCE_RULES", "RANK_RULES", "RESOURCE_NAMES", "CATEGORY_NAMES", "RANK_NAMES",
-           "GAME_TITLE", "SHORT_LABELS", "TEXT_MAP_KEY", "RULES_HEADINGS", "die_face_text", "rules_text"]
+           "GAME_TITLE", "SHORT_LABELS", "BUILDING_LABELS", "LEGEND_WORDS",
+           "TEXT_MAP_KEY", "RULES_HEADINGS", "die_face_text", "rules_text"]
 
 GAME_TITLE = "Roll into Town"
 
@@ -91,6 +92,21 @@ ICON_RULES = {
 SHORT_LABELS = {"farm": "farm", "mountain": "mtn", "tree": "tree", "town hall": "hall"}
 """Terrain id -> the short label written on an SVG map square."""
 
+BUILDING_LABELS = {"house": "HO", "quarry": "QU", "lumberjack": "LJ", "harbor": "HA",
+                   "watermill": "WM", "tavern": "TA", "fountain": "FO", "market": "MA",
+                   "lighthouse top": "LT", "lighthouse bottom": "LB", "cathedral": "CA"}
+"""Building id (the lighthouse's two squares apart) -> the short label written on an SVG map
+square: the text map's two-letter code in English, the reader's own abbreviation elsewhere
+(two CJK characters, two letters of the Portuguese name)."""
+
+LEGEND_WORDS = {
+    "blue line": "blue line", "blue edge": "blue edge",
+    "river": "{river} (through the square's middle)", "coast": "{coast}: the water side(s)",
+    "top": "{lighthouse} (top)", "bottom": "{lighthouse} (bottom)", "dice": "die → icon",
+}
+"""The legend's own words under the SVG map (``{name}`` is filled with a building or icon
+name)."""
+
 TEXT_MAP_KEY = (
     "key: .. empty  TH town hall  fa farm  mo mountain  tr tree  ║║ ══ ╚═ ╔═ ═╗ ═╝ river  "
     "c^ c> cv c< coast (arrow = water side, c* several)  ~~ ocean",
@@ -121,6 +137,19 @@ def die_face_text(face: int) -> str:
     return DIE_FACES[face]
 
 
+MOVE_SENTENCES = {
+    "river": "die {die}: draw a river flowing {dirs} on row {r}, column {c}",
+    "icon": "die {die}: draw {icon} on row {r}, column {c}",
+    "adjust": "town hall: change die {die} by {delta}",
+    "build": "build: {building} on row {r}, column {c}",
+    "cut": "cut the tree on row {r}, column {c}",
+    "grow": "grow a tree on row {r}, column {c}",
+    "sides": "the coast's water on side(s) {dirs}",
+    "done": "nothing more to do in this phase: finish it",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``d2 mountain 3,6``)."""
+
 NOTATION_WORDS = {
     **{w: w for w in ("house", "quarry", "lumberjack", "harbor", "watermill", "tavern",
                       "fountain", "market", "lighthouse", "cathedral", "farm", "mountain",
@@ -136,10 +165,14 @@ NOTATION_WORDS = {
     "icon": "icon",
     "flow": "flow",
     "adj": "adjust",
+    # the sides of a square as written after "sides"/"flow" (N, E, S, W run together in that
+    # order: "sides NW"): each set of sides is a word of its own
+    **{w: w for w in ("".join(c for k, c in enumerate("NESW") if m >> k & 1)
+                      for m in range(1, 16))},
 }
-"""English word of a move's notation (``"d1 coast 0,0"``, ``"trade 2 food for wood"``, the
-click keys ``icon:farm``) -> the same word for a person reading the log or a button
-(``core.i18n.gloss``); the notation itself stays English."""
+"""English word of a move's notation (``"d1 coast 0,0 sides NW"``, ``"trade 2 food for
+wood"``, the click keys ``icon:farm``) -> the same word for a person reading the log or a
+button (``core.i18n.gloss``); the notation itself stays English."""
 
 PHASE_NAMES = {
     "roll": "roll",

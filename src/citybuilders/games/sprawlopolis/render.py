@@ -19,7 +19,7 @@ from ...core.i18n import current
 from ...core.i18n import gettext_now as _
 from ...core.game import ScoreResult
 from ...core.panels import generic_panels, seat_name
-from ...core.view import Panel, View, prompt_of
+from ...core.view import Panel, View, prompt_of, move_in_words
 from .actions import CHANCE_BASE, action_to_string, decode, index_of, rc_of
 from .loader import ROAD_SHIFT, ZONE_LETTERS, ZONE_MASK, ZONES, E, N, S, W, card_blocks
 from .rules.city import CITY_SIZE
@@ -146,17 +146,20 @@ _HAND_STEP = 92  # hand cards' spacing: a card (76) and its frame (84) with a ga
 
 
 def _svg_block(x: float, y: float, code: int, w: float = _CW, h: float = _CH,
-               at: str = "", letter: bool = True) -> str:
-    """One block: its zone's colour, its zone letter in the top-left corner (zones differ by
-    more than colour) and its road; ``at`` = the ``data-at`` cell key ("cell:R,C")."""
+               at: str = "", letter: bool = True, marks: Any = None) -> str:
+    """One block: its zone's colour, its zone mark in the top-left corner (zones differ by
+    more than colour; ``marks``: zone -> mark, the texts' ``ZONE_MARKS`` in the reader's
+    language, default the English letters) and its road; ``at`` = the ``data-at`` cell key
+    ("cell:R,C")."""
     zone = ZONES[(code & ZONE_MASK) - 1]
     attr = f" data-at='{at}'" if at else ""
     out = [f"<g class='sp-block' data-zone='{zone}'{attr}><rect x='{x}' y='{y}' width='{w}' "
            f"height='{h}' fill='{ZONE_COLORS[zone]}' stroke='#ffffff' stroke-width='1'/>"]
     if letter:
         fs = max(9, round(h * 0.33))
+        mark = marks[zone] if marks else ZONE_LETTERS[(code & ZONE_MASK) - 1]
         out.append(f"<text x='{x + 3}' y='{y + fs + 1}' font-size='{fs}' fill='#111' "
-                   f"pointer-events='none' aria-hidden='true'>{ZONE_LETTERS[(code & ZONE_MASK) - 1]}</text>")
+                   f"pointer-events='none' aria-hidden='true'>{escape(mark)}</text>")
     m = code >> ROAD_SHIFT
     if m:
         cx, cy = x + w / 2, y + h / 2
@@ -236,11 +239,12 @@ def _render_svg(state: "SprawlopolisState", player: int | None, lang: str = "en"
     ox, oy = 10 - c0 * _CW + (width - 20 - grid_w) // 2, 10 - r0 * _CH
     for i in city.occ:
         r, c = rc_of(i)
-        out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i], at=f"cell:{r},{c}"))
+        out.append(_svg_block(ox + c * _CW, oy + r * _CH, city.cells[i], at=f"cell:{r},{c}",
+                              marks=tx.ZONE_MARKS))
     for i in cands:
         r, c = rc_of(i)
         at = f"{r},{c}"
-        pos_title = N_("top-left block {at}", at=at)
+        pos_title = N_("the card's top-left block goes here (row {r}, column {c})", r=r, c=c)
         fill = "rgba(255,255,255,0.01)" if city.cells[i] else "rgba(0,0,0,0.04)"
         out.append(f"<rect data-key='pos:{r},{c}' class='sp-pos' x='{ox + c * _CW + 2}' "
                    f"y='{oy + r * _CH + 2}' width='{_CW - 4}' height='{_CH - 4}' fill='{fill}' "
@@ -328,9 +332,9 @@ def log_keys(text: str) -> list[str]:
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     tx = _texts.for_language(lang)
-    out = [(ZONE_LETTERS[k], localize(N_("{zone} block ({color})", zone=tx.ZONE_NAMES.get(z, z),
-                                         color=ZONE_COLORS[z]), lang))
-           for k, z in enumerate(ZONES)]
+    out = [(tx.ZONE_MARKS[z], localize(N_("{zone} block ({color})", zone=tx.ZONE_NAMES.get(z, z),
+                                          color=tx.ZONE_COLOR_NAMES[z]), lang))
+           for z in ZONES]
     out.append(("━", localize(N_("road section (dark line across a block)"), lang)))
     out.append(("┄", localize(N_("dashed box: a top-left block where the chosen card may go"),
                               lang)))
@@ -375,8 +379,21 @@ def _display_panels(obs: dict[str, Any], names: Sequence[str], you: int | None,
     return out + generic_panels(obs, names, you, known)
 
 
+_MOVE_FORMS = [
+    (re.compile(r"play (?P<card>\d+) at (?P<r>-?\d+),(?P<c>-?\d+) rot 180"), "play_turned"),
+    (re.compile(r"play (?P<card>\d+) at (?P<r>-?\d+),(?P<c>-?\d+)"), "play"),
+]
+"""Notation forms that have a sentence (texts ``MOVE_SENTENCES``): the hint line."""
+
+
 class SprawlopolisView(View):
     """How Sprawlopolis is presented (see ``core/view.py``)."""
+
+    def move_words(self, text: str, lang: str = "en") -> str | None:
+        """A hint's move as a sentence (texts ``MOVE_SENTENCES``), None if no form fits."""
+        tx = _texts.for_language(lang)
+        return move_in_words(text, _MOVE_FORMS, tx.MOVE_SENTENCES,
+                             tx.NOTATION_WORDS if lang != "en" else {})
 
     def render_text(self, state: "State", player: int | None = None, color: bool = False) -> str:
         """The city (coloured zones and roads), conditions, score breakdown, hand, legal places."""

@@ -25,6 +25,7 @@ __all__ = [
     "CONDITION_NAMES",
     "CONDITION_RULES",
     "ZONE_NAMES",
+    "ZONE_MARKS",
     "ZONE_RULES",
     "TERM_NAMES",
     "TERM_RULES",
@@ -61,7 +62,7 @@ CONDITION_NAMES: dict[int, str] = {
 
 CONDITION_RULES: dict[int, str] = {
     1: "Each road scores +1 when none of its ends reaches the edge of the city and -1 when one "
-       "does. A closed loop has no ends (it scores +1; option outskirts_loop).",
+       "does. A closed loop has no ends: it scores +1 (a rule variant makes it 0).",
     2: "Check every row and every column: exactly three park blocks in it score +1, no park block "
        "at all scores -1, any other number nothing.",
     3: "+1 for every park block in the city, -3 for every industrial block.",
@@ -74,23 +75,26 @@ CONDITION_RULES: dict[int, str] = {
     7: "+1 for every park block surrounded by blocks on all four sides, -2 for every park block "
        "on the edge of the city.",
     8: "Look at the largest residential group: +1 for every park block next to it, -2 for every "
-       "industrial block next to it, each block counted once (ties: option burbs_tie).",
+       "industrial block next to it, each block counted once (a tie: the best-scoring group; a "
+       "variant takes the first).",
     9: "+1 for every industrial block that touches another industrial block corner to corner "
        "(touching along a side does not count).",
     10: "The number of commercial blocks in the one row or column that holds the most of them; "
         "gaps in the line do not matter.",
     11: "+2 for every commercial block a road runs through from one residential block into "
-        "another residential block (option mini_marts).",
+        "another residential block (a rule variant counts any commercial block beside two "
+        "residential blocks).",
     12: "The length of your longest road in road sections, halved and rounded down.",
-    13: "+3 for every road whose two ends both stop at park blocks, two different ones (option "
-        "park_hopping_parks).",
+    13: "+3 for every road whose two ends both stop at park blocks, two different ones (a rule "
+        "variant asks for two different park groups).",
     14: "+1 for every road section that is part of a closed loop, for every loop.",
     15: "+2 for every residential block that touches at least two industrial blocks along its "
         "sides.",
     16: "+2 for every road that passes through at least one residential block and at least one "
         "commercial block.",
     17: "+1 for every commercial block on the edge of the city and +1 more when it sits on a "
-        "corner, open on two sides at right angles (option tourist_corner).",
+        "corner, open on two sides at right angles (a rule variant accepts any two open "
+        "sides).",
     18: "The number of blocks in your fullest row plus the number in your fullest column; gaps "
         "are skipped.",
 }
@@ -103,6 +107,15 @@ ZONE_NAMES: dict[str, str] = {
     "park": "park",
 }
 """Zone id -> name inside a sentence (e.g. "largest park group")."""
+
+ZONE_MARKS: dict[str, str] = {"commercial": "C", "industrial": "I", "residential": "R",
+                              "park": "P"}
+"""Zone -> the mark in a block's corner on the SVG board and in its legend (zones differ by
+more than colour): a letter, or one CJK character of the zone's name."""
+
+ZONE_COLOR_NAMES: dict[str, str] = {"commercial": "blue", "industrial": "grey",
+                                    "residential": "orange", "park": "green"}
+"""Zone -> the colour of its blocks on the SVG board, in words (the legend)."""
 
 ZONE_RULES: dict[str, str] = {
     "commercial": "Commercial blocks (shops, drawn blue): your largest group of them scores 1 "
@@ -203,6 +216,13 @@ def rules_text(state: Any, lang: str = "en") -> str:
     out += [_ln(h, t.TERM_NAMES[k], t.TERM_RULES[k]) for k in TERM_RULES]
     return "\n".join(out)
 
+
+MOVE_SENTENCES: dict[str, str] = {
+    "play": "play card {card} with its top-left block on row {r}, column {c}",
+    "play_turned": "play card {card} turned upside down, its top-left block on row {r}, column {c}",
+}
+"""A move as a sentence (the hint line; render.py's forms pick one and fill it from the
+notation ``play 15 at 0,0 rot 180``)."""
 
 NOTATION_WORDS = {"play": "play", "at": "at", "rot": "turned", "card": "card"}
 """English word of a move's notation (``"play 7 at 1,2 rot 180"``, ``"card 9"``) -> the same

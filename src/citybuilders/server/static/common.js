@@ -245,6 +245,9 @@ CB.renderSeatKey = (view, you) => {
     if (!view.cooperative && view.scores && view.scores[i]) box.lastChild.after(CB.el("span", { class: "seat-score", "data-seat": String(i), text: String(view.scores[i].total) }));
   });
 };
+/* A hex without a <title> in words: "hex 2,12 forest", its terrain in the page's language
+   (the board's data-name, else CB.gloss: the game's NOTATION_WORDS). */
+CB.hexLabel = (e) => CB.t("hex {at} {terrain}", { at: (e.dataset.key || "").slice(4), terrain: e.dataset.name || CB.gloss(e.dataset.terrain).replace(/_/g, " ") });
 /* A short human label of a click key: the first part of its element's <title>, else the key
    in words (dice 1-based: "die:3" is the 4th die, "die 4"). */
 CB.labelOf = (board, key) => {
@@ -252,7 +255,7 @@ CB.labelOf = (board, key) => {
   if (e) {
     const t = e.querySelector(":scope > title");
     if (t && t.textContent) return t.textContent.split(":")[0];
-    if (e.dataset.terrain) return CB.t("hex {at} {terrain}", { at: key.slice(4), terrain: CB.gloss(e.dataset.terrain).replace(/_/g, " ") });
+    if (e.dataset.terrain) return CB.hexLabel(e);
   }
   const m = /^(die|d):(\d+)$/.exec(key);
   if (m) return CB.t("die {n}", { n: Number(m[2]) + 1 });
@@ -292,7 +295,7 @@ CB.tipText = (el) => {
   for (let e = el; e && e.tagName !== "svg"; e = e.parentElement) {
     const t = e.querySelector && e.querySelector(":scope > title");
     if (t && t.textContent) return [e, t.textContent];
-    if (e.dataset && e.dataset.terrain) return [e, CB.t("hex {at} {terrain}", { at: (e.dataset.key || "").slice(4), terrain: e.dataset.terrain.replace(/_/g, " ") })];
+    if (e.dataset && e.dataset.terrain) return [e, CB.hexLabel(e)];
   }
   return [null, ""];
 };
