@@ -24,12 +24,14 @@ The ``hard`` and ``expert`` levels play :func:`town_planned_action`, the planner
 draw is compared with the best draw of each other icon the dice show, by playing sampled
 futures (dice drawn from the bot's own random generator, the same futures for every candidate)
 out to the end with the same policy; the best mean final score wins. The town policy is the
-greedy above with two changes (:class:`Policy`): the sea line one diagonal further out
+greedy above with three changes (:class:`Policy`): the sea line one diagonal further out
 (``row + col == rows // 2 + 1``: six coasts flood fifteen cells, 6 + 21 points with the
 lighthouse, against 5 + 15), and the wood economy (:func:`_econ_build_value`,
 :func:`_econ_trade`): the market early, its trade turning stone that the next round's houses do
 not need into wood, wood never traded away, and taverns, the cathedral and the watermill valued
-at that price of wood. Figures: docs/bots.md.
+at that price of wood; and planned cells: the fountain and the market off the sea and river plans,
+and a tavern cell (:func:`_tavern_site`) kept free with the houses drawn around it
+(:func:`_tavern_site_penalty`). Figures: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -583,7 +585,11 @@ def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: 
     * watermill: the food it adds that the cap does not lose (farms, up to 9 food a round);
     * tavern: the houses beside it that no tavern counts yet plus ``tavern_fill`` per empty
       neighbour a later house may fill; cathedral: its 10 points;
-    * market: ``market`` early (its 2-for-1 trade turns surplus stone into wood).
+    * market: ``market`` early (its 2-for-1 trade turns surplus stone into wood); the market
+      and the fountain pay ``unique_site`` on the sea or river plan and ``unique_crowd`` per
+      empty cell around them;
+    * any building but a house or tavern pays :func:`_tavern_site_penalty` on the planned tavern
+      cell or its ring, and a tavern elsewhere half of ``tav_site`` while that cell is free.
 
     Wood is worth ``wood`` a unit once it comes in (a lumberjack beside trees, or the market),
     ``wood_dry`` before."""
