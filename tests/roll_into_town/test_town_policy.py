@@ -48,10 +48,12 @@ def test_tavern_value_counts_the_houses_beside_it_and_its_empty_neighbours():
     w = S.TOWN.w
     anchor = 6 * 9 + 6
     # 3 houses no tavern counts yet, 5 empty neighbours (3 rounds left: room for 5 houses),
-    # 5 wood at the market's price
-    expected = w["tavern_cover"] * 3 + w["tavern_fill"] * 5 - 5 * w["wood"]
+    # 5 wood at the market's price, half the planned site's weight while the planned tavern
+    # cell 2,6 is still free
+    expected = (w["tavern_cover"] * 3 + w["tavern_fill"] * 5 - 5 * w["wood"]
+                - 0.5 * w["tav_site"])
     assert S._build_value(s, 0, R.K_TAVERN, anchor, S.TOWN) == pytest.approx(expected)
-    assert expected == pytest.approx(4.25)
+    assert expected == pytest.approx(2.75)
     # the tavern is the town policy's build: the best of the legal tavern cells
     a = S.town_action(s, 0, random.Random(0))
     assert s.action_to_string(a) == "build tavern 6,6"
@@ -121,16 +123,46 @@ def test_normal_greedy_is_unchanged_by_the_policy_argument():
     assert r + c == 4
 
 
-def test_town_policy_builds_a_tavern_in_a_known_seed():
+def test_town_policy_builds_a_tavern_ring_on_its_planned_cell_in_a_known_seed():
     g = load_game("roll-into-town")
-    s = g.new_initial_state(1, 4)
+    s = g.new_initial_state(1, 1)
 
     class Town:
-        rng = random.Random(4)
+        rng = random.Random(1)
 
         def step(self, st, cp):
             return S.town_action(st, cp, self.rng)
 
-    play_out(s, [Town()], random.Random(4))
+    play_out(s, [Town()], random.Random(1))
     parts = s.scores()[0].parts
-    assert parts["taverns"] == 4 and s.scores()[0].total == 78, parts
+    assert parts["taverns"] == 8 and s.scores()[0].total == 73, parts
+    sheet = s.sheets[0]
+    assert sheet.bld[2 * 9 + 6] == R.B_TAVERN  # the planned cell (rows // 4, cols - 1 - cols // 4)
+
+
+def test_tavern_site_keeps_icons_off_its_cell_and_ring_and_draws_houses_to_it():
+    s = town_state((9, 9, 0), round_=5)
+    w = S.TOWN.w
+    site, ring, far = 2 * 9 + 6, 2 * 9 + 7, 6 * 9 + 2
+    assert S._tavern_site(s.sheets[0], S.TOWN) == site
+    assert S._tavern_site_penalty(s.sheets[0], site, S.TOWN) == w["tav_site"]
+    assert S._tavern_site_penalty(s.sheets[0], ring, S.TOWN) == w["tav_ring"]
+    assert S._tavern_site_penalty(s.sheets[0], far, S.TOWN) == 0.0
+    # a house beside the planned cell gains tav_house; a house on it loses tav_site
+    v_ring = S._build_value(s, 0, R.K_HOUSE, ring, S.TOWN)
+    v_far = S._build_value(s, 0, R.K_HOUSE, 5 * 9 + 2, S.TOWN)  # 5,2: 8 empty cells around too
+    assert v_ring - v_far == pytest.approx(w["tav_house"])
+    assert S._build_value(s, 0, R.K_HOUSE, site, S.TOWN) < v_far
+    # the plan is off once a tavern stands
+    s.sheets[0].bld[6 * 9 + 6] = R.B_TAVERN
+    assert S._tavern_site(s.sheets[0], S.TOWN) == -1
+
+
+def test_fountain_and_market_stay_off_the_sea_and_river_plans():
+    s = town_state((0, 9, 0), round_=3)
+    s.sheets[0].unique_built &= ~R.UNIQUE_BIT["market"]
+    a = S.town_action(s, 0, random.Random(0))
+    text = s.action_to_string(a)
+    assert text.startswith("build "), text
+    r, c = map(int, text.split()[-1].split(","))
+    assert r + c > 5 and r < 8, text  # not on the sea plan (r + c <= 5) nor the river row

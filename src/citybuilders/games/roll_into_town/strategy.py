@@ -24,12 +24,14 @@ The ``hard`` and ``expert`` levels play :func:`town_planned_action`, the planner
 draw is compared with the best draw of each other icon the dice show, by playing sampled
 futures (dice drawn from the bot's own random generator, the same futures for every candidate)
 out to the end with the same policy; the best mean final score wins. The town policy is the
-greedy above with two changes (:class:`Policy`): the sea line one diagonal further out
+greedy above with three changes (:class:`Policy`): the sea line one diagonal further out
 (``row + col == rows // 2 + 1``: six coasts flood fifteen cells, 6 + 21 points with the
 lighthouse, against 5 + 15), and the wood economy (:func:`_econ_build_value`,
 :func:`_econ_trade`): the market early, its trade turning stone that the next round's houses do
 not need into wood, wood never traded away, and taverns, the cathedral and the watermill valued
-at that price of wood. Figures: docs/bots.md.
+at that price of wood; and planned cells: the fountain and the market off the sea and river plans,
+and a tavern cell (:func:`_tavern_site`) kept free with the houses drawn around it
+(:func:`_tavern_site_penalty`). Figures: docs/bots.md.
 """
 
 from __future__ import annotations
@@ -180,8 +182,12 @@ def _cell_value(state: RollIntoTownState, player: int, icon: int, cell: int,
     line, tri, river_row = zones(geo, pol.sea if pol else 0)
     reserved = line | tri | river_row
     penalty = 1.5 if reserved & bit else 0.0
-    if pol is not None and pol.econ and cell == _lj_cell(geo) and not _has_lj(sheet):
-        penalty += pol.w["lj_cell"]
+    if pol is not None and pol.econ:
+        if cell == _lj_cell(geo) and not _has_lj(sheet):
+            penalty += pol.w["lj_cell"]
+        if icon != R.TREE and cell // geo.cols == geo.rows - 2:
+            penalty += pol.w["mill_row"]
+        penalty += _tavern_site_penalty(sheet, cell, pol)
     if ctx is None:
         ctx = _sheet_context(sheet, left)
     fw, sw, wm, food, wood_source, want = ctx
@@ -427,7 +433,15 @@ def _build_value(state: RollIntoTownState, player: int, kind: int, anchor: int,
             free8 = sum(1 for j in nb8 if sheet.free >> j & 1)
             bonus = 0.15 * houses + 0.05 * free8
         near_mtn = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
-        return 2.0 + bonus - pen - 0.2 * near_mtn
+        v = 2.0 + bonus - pen - 0.2 * near_mtn
+        if pol is not None and pol.econ:
+            site = _tavern_site(sheet, pol)
+            if site >= 0:
+                if anchor == site:
+                    v -= pol.w["tav_site"]
+                elif geo.m8[site] >> anchor & 1:
+                    v += pol.w["tav_house"]
+        return v
     if kind == R.K_QUARRY:
         mts = sum(1 for j in nb8 if terrain[j] == R.MOUNTAIN)
         sw = _balance(sheet)[1]
@@ -525,11 +539,39 @@ W_TOWN: dict[str, float] = {
     "market": 6.0,         # the market early: the 2-for-1 trade turns surplus stone into wood
     "tavern_fill": 0.6,    # per empty neighbour of a tavern a later house may fill
     "tavern_cover": 1.0,   # per house beside the tavern that no tavern counts yet
+    "mill_row": 0.0,       # penalty for a farm or mountain beside the river row
+    "unique_site": 3.0,    # penalty for the fountain or market on the sea or river plan
+    "unique_crowd": 0.05,   # ... per empty cell around it a house could take
+    "tav_site": 3.0,       # the planned tavern cell: penalty for anything else on it (0: no plan)
+    "tav_ring": 1.0,       # penalty for an icon or a non-house building beside it
+    "tav_house": 0.5,      # bonus for a house beside it
 }
 
 
 def _market(sheet: R.Sheet) -> bool:
     return bool(sheet.unique_built & R.UNIQUE_BIT["market"])
+
+
+def _tavern_site(sheet: R.Sheet, pol: Policy) -> int:
+    """The economy policy's planned tavern cell (row ``rows // 4``, column
+    ``cols - 1 - cols // 4``: in the house quarter, off the sea and river plans), or -1 when
+    the plan is off (``tav_site`` 0), the cell is taken or a tavern already stands."""
+    if not pol.w["tav_site"] or R.B_TAVERN in sheet.bld:
+        return -1
+    geo = sheet.geo
+    cell = (geo.rows // 4) * geo.cols + geo.cols - 1 - geo.cols // 4
+    return cell if sheet.free >> cell & 1 else -1
+
+
+def _tavern_site_penalty(sheet: R.Sheet, cell: int, pol: Policy) -> float:
+    """Points an icon or a building other than a house or tavern at ``cell`` costs the tavern
+    plan: ``tav_site`` on the planned cell, ``tav_ring`` on its 8 neighbours (house cells)."""
+    site = _tavern_site(sheet, pol)
+    if site < 0:
+        return 0.0
+    if cell == site:
+        return pol.w["tav_site"]
+    return pol.w["tav_ring"] if sheet.geo.m8[site] >> cell & 1 else 0.0
 
 
 def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: int,
@@ -543,7 +585,11 @@ def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: 
     * watermill: the food it adds that the cap does not lose (farms, up to 9 food a round);
     * tavern: the houses beside it that no tavern counts yet plus ``tavern_fill`` per empty
       neighbour a later house may fill; cathedral: its 10 points;
-    * market: ``market`` early (its 2-for-1 trade turns surplus stone into wood).
+    * market: ``market`` early (its 2-for-1 trade turns surplus stone into wood); the market
+      and the fountain pay ``unique_site`` on the sea or river plan and ``unique_crowd`` per
+      empty cell around them;
+    * any building but a house or tavern pays :func:`_tavern_site_penalty` on the planned tavern
+      cell or its ring, and a tavern elsewhere half of ``tav_site`` while that cell is free.
 
     Wood is worth ``wood`` a unit once it comes in (a lumberjack beside trees, or the market),
     ``wood_dry`` before."""
@@ -557,8 +603,16 @@ def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: 
     reserved = _reserved(geo, pol.sea)
     pen = 0.8 if reserved >> anchor & 1 else 0.0
     nb8 = geo.nb8[anchor]
+    site = w["unique_site"] * (reserved >> anchor & 1) + w["unique_crowd"] * (
+        geo.m8[anchor] & sheet.free & ~reserved).bit_count()
+    tsite = _tavern_site(sheet, pol)
+    if tsite >= 0 and kind not in (R.K_HOUSE, R.K_TAVERN):
+        site += _tavern_site_penalty(sheet, anchor, pol)
+        pen += _tavern_site_penalty(sheet, anchor, pol)
     if kind == R.K_MARKET:
-        return w["market"] - 4 * STONE_VALUE if left > 3 else None
+        return w["market"] - 4 * STONE_VALUE - site if left > 3 else None
+    if kind == R.K_FOUNTAIN:
+        return W["icon"] * min(3, left - 1) - 5 * STONE_VALUE - site if left > 3 else -9
     if kind == R.K_LUMBERJACK:
         if _has_lj(sheet):
             return -9 if _wood_source(sheet) or left > 6 else None
@@ -581,6 +635,8 @@ def _econ_build_value(state: RollIntoTownState, player: int, kind: int, anchor: 
             bld[k] == R.B_TAVERN for k in geo.nb8[j]))
         free8 = sum(1 for j in nb8 if sheet.free >> j & 1 and not reserved >> j & 1)
         future = min(free8, 2.5 * max(0, left - 1))
+        if tsite >= 0 and anchor != tsite:
+            pen += w["tav_site"] * 0.5
         return w["tavern_cover"] * houses + w["tavern_fill"] * future - 5 * wv - pen
     if kind in (R.K_CATHEDRAL, R.K_CATHEDRAL_M):
         cells = [anchor + dr * geo.cols + dc for dr, dc, _ in R.BUILD_KINDS[kind][1]]
