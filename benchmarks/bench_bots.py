@@ -169,6 +169,19 @@ def _load_done(out: str | None, name: str) -> dict[int, tuple[float, ...]]:
     return done
 
 
+def _play_all(fn, items: list[tuple[Any, ...]], jobs: int, record) -> None:
+    """``record(item[-1], fn(item))`` for every item (its last element is the game's index), in
+    the order games finish, on ``jobs`` processes."""
+    if jobs <= 1:
+        for item in items:
+            record(item[-1], fn(item))
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = {pool.submit(fn, item): item[-1] for item in items}
+        for fut in as_completed(futures):
+            record(futures[fut], fut.result())
+
+
 def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, games: int,
          jobs: int, out: str | None = None) -> None:
     """Head-to-head figure ``name``: ``games`` seeded games (game ``i``: seed 10_000 + i, the
@@ -204,16 +217,8 @@ def duel(name: str, game: str, options: dict[str, Any], bot: str, other: str, ga
             print(f"  {name} {len(res)}/{games}: {got / len(res):.3f} (95 % CI {lo:.3f}-{hi:.3f})"
                   f", about {left / 60:.0f} min left", file=sys.stderr, flush=True)
 
-    items = [(game, options, bot, other, i) for i in todo]
     try:
-        if jobs <= 1:
-            for item in items:
-                record(item[-1], _duel(item))
-        else:
-            with ProcessPoolExecutor(jobs) as pool:
-                futures = {pool.submit(_duel, item): item[-1] for item in items}
-                for fut in as_completed(futures):
-                    record(futures[fut], fut.result())
+        _play_all(_duel, [(game, options, bot, other, i) for i in todo], jobs, record)
     finally:
         if sink is not None:
             sink.close()
@@ -291,10 +296,25 @@ def _rit_game(args: tuple[str, int]) -> tuple[float, str, bool, bool, bool, floa
             sc.parts["cathedral"] > 0, river, slowest[0], slowest[1])
 
 
-def rit_solo(name: str, bot: str, games: int, jobs: int) -> None:
+def rit_solo(name: str, bot: str, games: int, jobs: int, out: str | None = None) -> None:
     """Roll into Town solo: mean with its 95 % interval, the rank histogram, how often a
-    tavern, the cathedral and a river joining opposite edges score, the slowest move."""
+    tavern, the cathedral and a river joining opposite edges score, the slowest move. With
+    ``out`` (a JSON-lines file) each finished game is appended as it ends (``{"figure",
+    "game", "row"}``) and a rerun skips the games already there, as :func:`duel` does."""
     t = time.perf_counter()
+    done: dict[int, tuple[Any, ...]] = {}
+    if out is not None:
+        try:
+            with open(out, encoding="utf-8") as f:
+                for line in f:
+                    try:
+                        row = json.loads(line)
+                    except ValueError:
+                        continue  # a line cut by a kill: that game is played again
+                    if isinstance(row, dict) and row.get("figure") == name and "row" in row:
+                        done[int(row["game"])] = tuple(row["row"])
+        except FileNotFoundError:
+            pass
 
     def running(out: list[tuple[float, str, bool, bool, bool, float, float]]) -> str:
         m, lo, hi = mean_interval([r[0] for r in out])
@@ -303,7 +323,28 @@ def rit_solo(name: str, bot: str, games: int, jobs: int) -> None:
                 f"slowest move {max(r[5] for r in out):.2f} s "
                 f"({max(r[6] for r in out):.2f} s CPU)")
 
-    res = _map(_rit_game, [(bot, i) for i in range(games)], jobs, name, running)
+    kept = {i: r for i, r in done.items() if i < games}
+    sink = open(out, "a", encoding="utf-8") if out is not None else None
+
+    def record(i: int, r: tuple[Any, ...]) -> None:
+        kept[i] = r
+        if sink is not None:
+            sink.write(json.dumps({"figure": name, "game": i, "row": list(r)}) + "\n")
+            sink.flush()
+        if PROGRESS:
+            print(f"  {name} {len(kept)}/{games}: {running(list(kept.values()))}",
+                  file=sys.stderr, flush=True)
+
+    if done:
+        print(f"  {name}: {len(kept)} games already done, {games - len(kept)} to play",
+              file=sys.stderr, flush=True)
+    try:
+        _play_all(_rit_game, [(bot, i) for i in range(games) if i not in kept], jobs, record)
+    finally:
+        if sink is not None:
+            sink.close()
+    res = [kept[i] for i in sorted(kept)]
+    games = len(res)
     m, lo, hi = mean_interval([r[0] for r in res])
     ranks = ("failed mayor", "ordinary mayor", "good mayor", "great mayor", "legendary mayor")
     hist = " / ".join(str(sum(1 for r in res if r[1] == k)) for k in ranks)
@@ -324,8 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true",
                     help="print a running figure after every game (stderr)")
     ap.add_argument("--out", default=None, metavar="FILE.jsonl",
-                    help="Kingdom Builder duels: append each finished game to this JSON-lines "
-                         "file; a rerun with the same file skips the games it holds (resume)")
+                    help="Kingdom Builder duels and Roll into Town: append each finished game "
+                         "to this JSON-lines file; a rerun with the same file skips the games it "
+                         "holds (resume)")
     ap.add_argument("--only", nargs="*", default=None,
                     help="figure groups: kb kbx ladder sprawl rit rb")
     a = ap.parse_args(argv)
@@ -351,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         if "sprawl" in groups:
             solo(f"sprawl-{lv}", "sprawlopolis", {}, lv, a.games, a.jobs, target=True)
         if "rit" in groups:
-            rit_solo(f"rit-{lv}", lv, a.games, a.jobs)
+            rit_solo(f"rit-{lv}", lv, a.games, a.jobs, a.out)
         if "rb" in groups:
             for sheet in ("rivermouth", "highcrag", "goldplain"):
                 solo(f"rb-{sheet}-{lv}", "roll-builder", {"sheet": sheet}, lv, a.games, a.jobs)
