@@ -112,6 +112,7 @@ def requested_game(body: Mapping[str, Any]) -> type[Game]:
     except CitybuildersError as exc:
         raise ApiError(400, N_("game: {exc}", exc=exc)) from None
 
+
 def seat_name(value: Any, where: str) -> str | None:
     """A seat's name as stored (``core.names.check_name``: one line of 1 to 40 characters,
     whitespace folded), None when none is given (the caller gives the default name);
