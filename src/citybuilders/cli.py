@@ -10,6 +10,7 @@ move notation stay English.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -18,10 +19,10 @@ from typing import Any, Optional
 
 import typer
 
-from .core.errors import CitybuildersError, FormatError, OptionError
+from .core.errors import CitybuildersError, FormatError, OptionError, short
 from .core.files import FileTooLarge, NotRegularFile, read_regular_file
-from .core.game import SEED_MAX, State
-from .core.jsonsafe import unicode_problem
+from .core.game import SEED_MAX, State, check_seed
+from .core.jsonsafe import text_problem
 from .core.options import options_markdown, parse_option_text
 from .core.registry import game_class, load_game, registered_games
 from .core.i18n import LANGUAGES, N_, json_reason, localize, message_of, normalize, set_current
@@ -88,10 +89,28 @@ def _read_json(path: Path) -> Any:
         _fail(N_("{path}: not valid JSON here (nested too deeply)", path=path))
     except ValueError as exc:  # NaN/Infinity, integers of thousands of digits
         _fail(N_("{path}: not valid JSON here ({split})", path=path, split=str(exc).split(';')[0]))
-    problem = unicode_problem(value, path.name)
+    problem = text_problem(value, path.name)
     if problem is not None:
         _fail(problem)
     return value
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, before any work is done, an output file that cannot be written: a directory,
+    a place the user may not write (``/proc/x.csv``, a read-only file), a folder that cannot
+    be made. One line ``error: dir.json: cannot write (Is a directory)``, exit 2. An existing
+    file is opened for appending (never truncated here); a probe file made here is removed."""
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        existed = path.exists()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("ab"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        _fail(N_("{out}: cannot write ({strerror})", out=path, strerror=exc.strerror or exc))
 
 
 def _game_options(
@@ -181,11 +200,10 @@ def _bots_text() -> str:
 
 def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
     """The state of a saved position (``State.to_json()``) or of a record replayed to ``upto``."""
-    from .core.records import load_record
     from .core.records import replay as do_replay
 
     if isinstance(data, dict) and "actions" in data and "position" not in data:
-        rec = load_record(data)
+        rec = _record(data)
         hidden = _first_hidden(rec.actions)
         if hidden is not None and (upto is None or upto > hidden):
             _fail(N_("{file}: move {hidden} is hidden (null): a running game's export replays "
@@ -196,6 +214,9 @@ def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
         _fail(N_("--upto: only for a record (a saved position is one position)"))
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         _fail(N_("{file}: expected a saved position or a record with a 'game' key", file=file))
+    if "position" not in data:
+        _fail(N_("{file}: neither a record (its 'actions' are missing) nor a saved position "
+                 "(its 'position' and 'history' are missing)", file=file))
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
         _fail(N_("{file}: 'options' must be an object", file=file))
@@ -203,10 +224,25 @@ def _load_state(file: Path, data: Any, upto: Optional[int]) -> Any:
     if str(data.get("rules_version", g.rules_version)) != g.rules_version:
         _fail(N_("{file}: saved with rules version {get}, this is {rules_version}",
                  file=file, get=data.get('rules_version'), rules_version=g.rules_version))
-    for key in ("num_players", "seed", "position"):
+    for key in ("num_players", "seed", "position", "history"):
         if key not in data:
             _fail(N_("{file}: missing key '{key}'", file=file, key=key))
     return g.state_from_json(data, verify=True)
+
+
+def _record(data: Any) -> Any:
+    """A record for ``moves`` and ``replay``: ``load_record`` and the one seed range of the
+    platform (``core.game.check_seed``, as the server's import): a seed out of range would
+    replay another board and fail at a move far from the cause."""
+    from .core.errors import RecordError
+    from .core.records import load_record
+
+    rec = load_record(data)
+    try:
+        check_seed(rec.seed, "record: seed")
+    except OptionError as exc:
+        raise RecordError(message_of(exc)) from None
+    return rec
 
 
 def _first_hidden(actions: list[Any]) -> Optional[int]:
@@ -437,6 +473,9 @@ def simulate(
                                 help="--executor ray: auto, host:port or ray://host:port"),
     resume: bool = typer.Option(False, "--resume",
                                 help="complete an interrupted run of the same command (needs --out)"),
+    overwrite: bool = typer.Option(False, "--overwrite",
+                                   help="start again over the rows of an interrupted run in "
+                                        "--out (without it such a file is refused)"),
     shard: Optional[str] = typer.Option(None, "--shard",
                                         help="I/N: run only slice I of N (contiguous game indices)"),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", min=1,
@@ -455,7 +494,7 @@ def simulate(
 
     from .sim.batch import BatchSpec
     from .sim.executor import ExecutorError, make_executor
-    from .sim.run import OUT_SUFFIXES, RunError, parse_shard, run_to_file
+    from .sim.run import OUT_SUFFIXES, RunError, check_group_field, parse_shard, run_to_file
 
     seats = _seats(players)
     if "human" in seats:
@@ -476,11 +515,24 @@ def simulate(
                  "from the rows written there"))
     if executor not in ("local", "ray"):
         _fail(N_("--executor {executor!r}: allowed: local, ray", executor=executor))
+    if address != "auto" and executor != "ray":
+        _fail(N_("--address {address}: only with --executor ray (the local executor runs "
+                 "on this computer)", address=short(address)))
+    if resume and overwrite:
+        _fail(N_("--resume and --overwrite: give one of them (complete the interrupted run, "
+                 "or start again)"))
+    for path in (out, plot, report):
+        if path is not None:
+            _check_writable(path)
     try:
         shard_ = parse_shard(shard) if shard else None
     except RunError as exc:
         _fail(message_of(exc))
     spec = BatchSpec(g.name, tuple(seats), opts)
+    try:
+        check_group_field(spec, by, seed)
+    except RunError as exc:
+        _fail(message_of(exc))
     try:
         ex = make_executor(executor, jobs, address)
     except ExecutorError as exc:
@@ -492,13 +544,18 @@ def simulate(
             with _rate_progress(console) as bar:
                 task = bar.add_task(f"{g.name}", total=None)
                 summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume,
-                                   shard=shard_, batch_size=batch_size,
+                                   overwrite=overwrite, shard=shard_, batch_size=batch_size,
                                    progress=lambda k, n: bar.update(task, completed=k, total=n))
         else:
-            summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume, shard=shard_,
-                               batch_size=batch_size)
+            summ = run_to_file(spec, games_, seed, ex, out, by=by, resume=resume,
+                               overwrite=overwrite, shard=shard_, batch_size=batch_size)
     except RunError as exc:
         _fail(message_of(exc))
+    except OSError as exc:  # checked writable above; e.g. the disk filled up during the run
+        if exc.filename is None and exc.errno != errno.ENOSPC:
+            raise
+        _fail(N_("{out}: cannot write ({strerror})", out=exc.filename or out,
+                 strerror=exc.strerror or exc))
     finally:
         ex.close()
     summary = summ.result()
@@ -544,8 +601,11 @@ def simulate(
     if plot is not None:
         from .sim.plots import plot_summary
 
-        plot_summary(None, summary, seats, plot, title=f"{g.title}: {summary['games']} games",
-                     histograms=summ.score_histograms())
+        try:
+            plot_summary(None, summary, seats, plot, title=f"{g.title}: {summary['games']} "
+                         "games", histograms=summ.score_histograms())
+        except OSError as exc:  # e.g. the disk filled up during the run
+            _fail(N_("{out}: cannot write ({strerror})", out=plot, strerror=exc.strerror or exc))
         con.print(_("wrote plots to {plot}", plot=plot))
     if report is not None and out is not None:
         _write_report(out, report, con)
@@ -599,7 +659,8 @@ def tournament(
     games_: int = typer.Option(20, "--games", "-n", min=1, help="games per seat order"),
     seats: Optional[int] = typer.Option(None, "--seats", min=1,
                                         help="players per game (default: 2, or the game's minimum)"),
-    seed: int = typer.Option(0, "--seed", help="base seed (the tournament is deterministic)"),
+    seed: int = typer.Option(0, "--seed", min=0, max=SEED_MAX,
+                             help="base seed, 0 to 2**63-1 (the tournament is deterministic)"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel processes"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="name=value"),
     json_out: Optional[Path] = typer.Option(None, "--json", help="also write the results as JSON"),
@@ -616,6 +677,8 @@ def tournament(
     _seats(",".join(names) or " ")
     opts = _game_options(game, option, {})
     g = load_game(game, **opts)
+    if json_out is not None:
+        _check_writable(json_out)
     try:
         res = run_tournament(g.name, names, games_, seats=seats, seed=seed, jobs=jobs,
                              options=opts)
@@ -638,8 +701,12 @@ def tournament(
     con.print(_("ratings: Bradley-Terry on an Elo scale (400 log10), mean 0; intervals from the "
                 "Fisher information"))
     if json_out is not None:
-        json_out.parent.mkdir(parents=True, exist_ok=True)
-        json_out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        try:
+            json_out.parent.mkdir(parents=True, exist_ok=True)
+            json_out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:  # e.g. the disk filled up during the run
+            _fail(N_("{out}: cannot write ({strerror})", out=json_out,
+                     strerror=exc.strerror or exc))
         con.print(_("wrote {path}", path=json_out))
 
 
@@ -649,11 +716,10 @@ def replay(
     upto: Optional[int] = typer.Option(None, "--upto", min=0, help="stop after this many moves"),
 ) -> None:
     """Replay a record: print each move in notation and the final scores."""
-    from .core.records import load_record
     from .core.records import replay as do_replay
     from .terminal import format_result, format_scores
 
-    rec = load_record(_read_json(file))
+    rec = _record(_read_json(file))
     hidden = _first_hidden(rec.actions)
     note = ""
     if hidden is not None and (upto is None or upto > hidden):

@@ -152,7 +152,7 @@ def test_the_largest_seed_is_accepted(client):
     ({"seed": 2**63}, "record: seed: expected an integer from 0 to 2**63-1"),
     ({"seed": 10**30}, "record: seed: expected an integer from 0 to 2**63-1, got a larger one"),
     ({"num_players": 10**9}, "record: num_players: expected an integer from 2 to 3 for toy"),
-    ({"options": {"turns": [1]}}, "record: option 'turns' of toy: bad value [1]"),
+    ({"options": {"turns": [1]}}, "record: option 'turns' of toy: bad value a JSON list"),
     ({"actions": [[0, [1]]]}, "record: move 1: expected an action number"),
 ])
 def test_hostile_records_are_4xx(client, change, message):

@@ -7,6 +7,31 @@ server can show it as is (never a traceback).
 
 from __future__ import annotations
 
+from typing import Any
+
+SHORT_MAX = 40
+"""Longest echo of a client's or file's value in a message (characters)."""
+
+
+def short(value: Any) -> str:
+    r"""``value`` as an error message shows it: its type for containers, else its ``repr`` (one
+    line: control characters escaped) cut to :data:`SHORT_MAX` characters, so a message never
+    grows with the input (a 1 MB move text is echoed as 40 characters).
+
+    >>> len(short("x" * 1000)), short("x" * 1000)[-4:]
+    (40, 'x...')
+    >>> short({"a": 1}), short([1]), short(10 ** 100)
+    ('a JSON object', 'a JSON list', 'a very large number')
+    >>> print(short("\x1b[31m"))
+    '\x1b[31m'
+    """
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a very large number"
+    text = repr(value)
+    return text if len(text) <= SHORT_MAX else text[:SHORT_MAX - 3] + "..."
+
 
 class CitybuildersError(Exception):
     """Base class of all user-facing errors (one-line message)."""

@@ -61,7 +61,7 @@ def read_json_file(path: str | os.PathLike[str], limit: int, where: str) -> Any:
     Raises FormatError ``<where>: <path or name>: <problem>`` (one line, translatable)."""
     from .errors import FormatError
     from .i18n import N_
-    from .jsonsafe import unicode_problem
+    from .jsonsafe import text_problem
 
     def err(problem: str) -> FormatError:
         return FormatError(N_("{where}: {problem}", where=where, problem=problem))
@@ -86,7 +86,7 @@ def read_json_file(path: str | os.PathLike[str], limit: int, where: str) -> Any:
         raise err(N_("{name}: not a UTF-8 text file", name=p.name)) from None
     value = loads_json(text, lambda problem: err(N_("{name}: {problem}", name=p.name,
                                                      problem=problem)))
-    problem = unicode_problem(value, f"{where}: {p.name}")
+    problem = text_problem(value, f"{where}: {p.name}")
     if problem is not None:
         raise FormatError(problem)
     return value

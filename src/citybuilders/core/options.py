@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .errors import OptionError
+from .errors import OptionError, short
 from .i18n import N_
 
 __all__ = ["Option", "resolve_options", "parse_option_text", "options_markdown"]
@@ -109,9 +109,9 @@ class Option:
     def check(self, value: Any, game: str = "") -> Any:
         """Return the normalised value or raise OptionError naming the option."""
         where = f" of {game}" if game else ""
-        bad = OptionError(
-            f"option '{self.name}'{where}: bad value {value!r}; allowed: {self.allowed_text()}"
-        )
+        bad = OptionError(N_("option '{name}'{where}: bad value {short}; allowed: {allowed}",
+                             name=self.name, where=where, short=short(value),
+                             allowed=self.allowed_text()))
         if self.type is bool:
             if not isinstance(value, bool):
                 raise bad
@@ -127,13 +127,18 @@ class Option:
                 raise bad
             value = list(value)
             if self.choices is not None:
-                for v in value:
+                for i, v in enumerate(value):
                     if v not in self.choices:
                         raise OptionError(
-                            N_("option '{name}'{where}: unknown element {v!r}; allowed: "
+                            N_("option '{name}'{where}: unknown element {v}; allowed: "
                                "{allowed_text}",
-                               name=self.name, where=where, v=v, allowed_text=self.allowed_text())
+                               name=self.name, where=where, v=short(v),
+                               allowed_text=self.allowed_text())
                         )
+                    if v in value[:i]:
+                        raise OptionError(N_("option '{name}'{where}: {v} is given twice; each "
+                                             "element at most once",
+                                             name=self.name, where=where, v=short(v)))
         elif self.type is str:
             if not isinstance(value, str):
                 raise bad
@@ -187,14 +192,14 @@ def parse_option_text(spec: Option, text: str) -> Any:
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise OptionError(N_("option '{name}': expected true or false, got {text!r}",
-                             name=spec.name, text=text))
+        raise OptionError(N_("option '{name}': expected true or false, got {text}",
+                             name=spec.name, text=short(text)))
     if spec.type is int:
         try:
             return int(text)
         except ValueError:
-            raise OptionError(N_("option '{name}': expected an integer, got {text!r}",
-                                 name=spec.name, text=text)) from None
+            raise OptionError(N_("option '{name}': expected an integer, got {text}",
+                                 name=spec.name, text=short(text))) from None
     if spec.type is list:
         items = [t.strip() for t in text.split(",") if t.strip()]
         conv: list[Any] = []

@@ -11,10 +11,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import CitybuildersError, RecordError
+from .errors import CitybuildersError, RecordError, short
 from .game import State, chance_viewer_of
 from .registry import load_game
 from .i18n import N_, json_reason
+from .names import check_name
 
 __all__ = ["Record", "record_of", "replay", "load_record", "visible_history"]
 
@@ -70,6 +71,12 @@ def record_of(state: State) -> Record:
     )
 
 
+RECORD_KEYS = ("game", "rules_version", "options", "num_players", "seed", "actions", "players",
+               "complete")
+"""The keys a record may have (docs/formats.md); ``complete`` is written by the web server's
+export (false for a running game's)."""
+
+
 def load_record(data: Mapping[str, Any] | str) -> Record:
     """Validate a record given as dict or JSON text. Raises RecordError naming the bad field."""
     if isinstance(data, str):
@@ -80,6 +87,10 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
                                  msg=json_reason(exc), lineno=exc.lineno)) from None
     if not isinstance(data, Mapping):
         raise RecordError(N_("record: expected a JSON object"))
+    extra = sorted(str(k) for k in data if k not in RECORD_KEYS)
+    if extra:
+        raise RecordError(N_("record: unknown key {short}; allowed: {allowed}",
+                             short=short(extra[0]), allowed=", ".join(RECORD_KEYS)))
     for key, typ in (("game", str), ("num_players", int), ("seed", int), ("actions", list)):
         if key not in data:
             raise RecordError(N_("record: missing key '{key}'", key=key))
@@ -99,25 +110,17 @@ def load_record(data: Mapping[str, Any] | str) -> Record:
     )
 
 
-PLAYER_NAME_MAX = 40
-"""Longest seat name a record may carry (characters)."""
-
-
 def _players_of(data: Mapping[str, Any]) -> list[str] | None:
-    """The optional ``players`` field: one name per seat (strings of 1 to 40 characters).
-    Raises RecordError naming the field."""
+    """The optional ``players`` field: one name per seat (``core.names.check_name``: 1 to 40
+    characters, one line). Raises RecordError naming the field."""
     if data.get("players") is None:
         return None
     names = data["players"]
     n = data["num_players"]
     if not isinstance(names, list) or len(names) != n:
         raise RecordError(N_("record: 'players' must be a list of {n} seat names", n=n))
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or len(name) > PLAYER_NAME_MAX:
-            raise RecordError(N_("record: players[{i}]: expected a name of 1 to "
-                                 "{PLAYER_NAME_MAX} characters",
-                                 i=i, PLAYER_NAME_MAX=PLAYER_NAME_MAX))
-    return [str(x) for x in names]
+    return [str(check_name(name, f"record: players[{i}]", error=RecordError))
+            for i, name in enumerate(names)]
 
 
 def replay(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .errors import UnknownGameError
+from .errors import UnknownGameError, short
 from .i18n import N_
 
 if TYPE_CHECKING:  # pragma: no cover - types only (core/game.py uses normalize_game_name)
@@ -85,8 +85,8 @@ def game_class(name: str) -> type[Game]:
     cls = _import(key)
     if cls is None:
         raise UnknownGameError(
-            N_("unknown game {name!r}; registered games: {allowed}",
-               name=name, allowed=', '.join(registered_games()))
+            N_("unknown game {name}; registered games: {allowed}",
+               name=short(name), allowed=', '.join(registered_games()))
         )
     return cls
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import json
+import logging
 import math
 import re
 import secrets
@@ -32,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from ..bots import bot_names
 from ..bots.levels import LEVELS
@@ -43,18 +45,22 @@ from ..core.registry import game_class, load_game, registered_games
 from ..core.view import esc
 from . import hints, online
 from .manager import (SPECTATOR, ApiError, GameManager, LiveGame, MemoryLimits, WsClient,
-                      BOT_LEVEL_NAMES, note_text, seat_names,
-                      option_form_specs, parse_form_options, unavailable, ws_view_message)
+                      BOT_LEVEL_NAMES, note_text, option_form_specs, parse_form_options,
+                      requested_game, seat_name, seat_names, unavailable, ws_view_message)
 from .cluster import SharedGameManager, make_manager, open_store
 from .scorer import score_router
 from .store import StoreError
-from .validate import (DOC_OPTIONS, REFUSED_OPTIONS, check_create_body, check_options,
-                       check_player_count, check_record)
+from .validate import (DOC_OPTIONS, REFUSED_OPTIONS, check_create_body, check_new_options,
+                       check_options, check_player_count, check_record)
 
 __all__ = ["create_app", "run"]
 
+log = logging.getLogger("citybuilders.server")
+
 HERE = Path(__file__).parent
 OWNER_COOKIE = "cb_owner"
+OWNER_RX = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""An owner cookie as this server makes them (``secrets.token_urlsafe(16)``: 22 characters)."""
 LANG_COOKIE = "cb_lang"
 MAX_BODY = 2_000_000
 """Largest request body in bytes (counted while it arrives: 413 past it)."""
@@ -126,9 +132,10 @@ class SecurityMiddleware:
     """Pure ASGI middleware: the security headers on every HTTP response (``CSP``,
     ``SECURITY_HEADERS``) and the request body limit, enforced while the body streams in.
 
-    A declared ``Content-Length`` over ``max_body`` is answered 413 at once; a body that grows
-    past it (chunked uploads) makes the endpoint's read raise ApiError 413, so at most
-    ``max_body`` bytes (plus one chunk) are ever held."""
+    A declared ``Content-Length`` over ``max_body`` is answered 413 at once (``/api/``: the
+    JSON error; a page: its endpoint's first read raises ApiError 413, answered by the HTML
+    error page); a body that grows past it (chunked uploads) makes the endpoint's read raise
+    ApiError 413, so at most ``max_body`` bytes (plus one chunk) are ever held."""
 
     def __init__(self, app: Any, max_body: int = MAX_BODY) -> None:
         self.app = app
@@ -155,6 +162,15 @@ class SecurityMiddleware:
                 size = int(declared)
             except ValueError:
                 size = -1
+            if size > limit and not str(scope.get("path", "")).startswith("/api/"):
+                # a page (the lobby's forms): the endpoint's first read raises ApiError 413,
+                # answered by the app's HTML error page; nothing of the body is read
+                async def refuse() -> dict[str, Any]:
+                    raise ApiError(413, N_("body: larger than {limit} bytes", limit=limit),
+                                   headers={"Connection": "close"})
+
+                await self.app(scope, refuse, send_with_headers)
+                return
             if size > limit or size < 0:
                 problem = localize(N_("body: larger than {limit} bytes", limit=limit)
                                    if size > limit else
@@ -516,10 +532,14 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                            headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
     def owner_of(request: Request) -> str | None:
-        return request.cookies.get(OWNER_COOKIE)
+        """The browser's owner cookie, or None when it is missing or not one this server
+        gives (``OWNER_RX``: a longer or stranger value would be stored in a 64-character
+        column, which PostgreSQL refuses and SQLite keeps); such a cookie is replaced."""
+        value = request.cookies.get(OWNER_COOKIE)
+        return value if value and OWNER_RX.fullmatch(value) else None
 
     def with_owner(request: Request, response: Response) -> Response:
-        if not request.cookies.get(OWNER_COOKIE):
+        if not owner_of(request):
             response.set_cookie(OWNER_COOKIE, secrets.token_urlsafe(16), httponly=True,
                                 samesite="lax", max_age=10 * 365 * 86400)
         return response
@@ -543,6 +563,15 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     async def _store_error(request: Request, exc: StoreError) -> Response:
         # a storage failure outside the manager's own handling (home page list, seat claim)
         return await _api_error(request, unavailable(exc))
+
+    @app.exception_handler(ClientDisconnect)
+    async def _client_gone(request: Request, exc: ClientDisconnect) -> Response:
+        # the client closed the connection before its whole body arrived (or sent a malformed
+        # chunked body): nobody reads this answer; one short line at INFO, no traceback
+        log.info("%s %s: the client left before sending its whole body", request.method,
+                 request.url.path[:200])
+        return await _api_error(request, ApiError(400, N_("body: the client disconnected "
+                                                          "before sending all of it")))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -609,7 +638,6 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     @app.post("/new")
     async def new_game(request: Request) -> Response:
         form = await request.form()
-        check_create_rate(request)
         data: dict[str, list[str]] = {}
         uploads: dict[str, Any] = {}
         for k, v in form.multi_items():
@@ -619,12 +647,11 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                     uploads[k[4:]] = doc
                 continue
             data.setdefault(k, []).append(str(v))
-        name = (data.get("game") or [""])[-1]
         # a refused option (a server-side path) is refused even where the game has no such option
         check_options({k[4:]: v[-1] for k, v in data.items()
                        if k.startswith("opt.") and k[4:] in REFUSED_OPTIONS and v[-1] != ""})
+        cls = requested_game({"game": (data.get("game") or [""])[-1]})
         try:
-            cls = game_class(name)
             known = {o.name for o in cls.option_specs}
             unknown = sorted([k[4:] for k in data if k.startswith("opt.") and k[4:] not in known]
                              + [k for k in uploads if k not in known])
@@ -636,7 +663,7 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
         except CitybuildersError as exc:
             raise ApiError(400, message_of(exc)) from None
         options.update(uploads)
-        check_options(options)
+        check_new_options(check_options(options), cls)
         try:
             n = int((data.get("num_players") or [str(cls.default_players)])[-1])
         except ValueError:
@@ -649,23 +676,21 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
                 seat: dict[str, Any] = {"kind": "bot", "bot": kind[4:]}
             else:
                 seat = {"kind": kind}
-            label = " ".join((data.get(f"name{i}") or [""])[-1].split())
+            label = seat_name((data.get(f"name{i}") or [""])[-1], f"name{i}")
             if label:
-                if len(label) > online.NAME_MAX:
-                    raise ApiError(400, N_("name{i}: a name has at most {NAME_MAX} characters",
-                                           i=i, NAME_MAX=online.NAME_MAX))
                 seat["name"] = label
             seats.append(seat)
         body = {"game": cls.name, "options": options, "num_players": n, "seats": seats}
         owner = owner_of(request) or secrets.token_urlsafe(16)
         with using(request_language(request)):  # default seat names in the page's language
-            lg, tokens = await manager(request).create_async(body, owner)
+            lg, tokens = await manager(request).create_async(
+                body, owner, admit=lambda: check_create_rate(request))
         mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "human"]
         if not mine:  # only invite seats and bots: the creator watches from the first invite
             mine = [tokens[s.seat] for s in lg.row.seats if s.kind == "invite"][:1]
         url = _play_url(lg.id, mine) if mine else f"/replay/{lg.id}"
         resp = RedirectResponse(url, status_code=303)
-        if not request.cookies.get(OWNER_COOKIE):
+        if not owner_of(request):
             resp.set_cookie(OWNER_COOKIE, owner, httponly=True, samesite="lax",
                             max_age=10 * 365 * 86400)
         return resp
@@ -804,9 +829,10 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_body(request)
         check_create_body(body, set(bot_names()))
-        check_create_rate(request)
         with using(api_language(request)):  # default seat names: ?lang= or the cookie
-            lg, tokens = await manager(request).create_async(body, owner_of(request))
+            # counted once the body is valid: a refused request creates no game
+            lg, tokens = await manager(request).create_async(
+                body, owner_of(request), admit=lambda: check_create_rate(request))
         base = str(request.base_url).rstrip("/")
         seats = []
         for s in lg.row.seats:
@@ -994,7 +1020,8 @@ def create_app(db_url: str | None = None, limits: MemoryLimits | None = None,
 
 async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
     """Answer one websocket's messages until it disconnects: ``{"type": "ping"}`` -> pong,
-    ``{"type": "refresh"}`` -> the current view; anything else (a binary frame, malformed
+    ``{"type": "refresh"}`` -> the current view (a presence socket: the current presence);
+    anything else (a binary frame, malformed
     JSON, another type) -> an error message naming the problem; the socket stays usable."""
     ws = client.ws
     while True:
@@ -1018,6 +1045,8 @@ async def _ws_read(m: GameManager, lg: LiveGame, client: WsClient) -> None:
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "ping":
             client.offer('{"type":"pong"}')
+        elif kind == "refresh" and not client.views:  # a presence socket never gets views
+            client.offer(online.presence_message(lg))
         elif kind == "refresh":
             client.offer(ws_view_message(m.view_json(lg, client.seat, client.lang)))
         else:

@@ -46,8 +46,9 @@ except ImportError:  # pragma: no cover - orjson is optional
 
 from ..bots import bot_names, make_bot
 from ..core import undo as core_undo
-from ..core.errors import CitybuildersError, IllegalActionError, RecordError
+from ..core.errors import CitybuildersError, IllegalActionError, RecordError, short
 from ..core.game import CHANCE, Game, State, chance_viewer_of, check_seed
+from ..core.names import check_name
 from ..core.records import load_record, record_of
 from ..core.registry import game_class, load_game
 from ..core.rng import fresh_seed
@@ -64,12 +65,18 @@ __all__ = ["ApiError", "GameManager", "LiveGame", "MemoryLimits", "SEAT_KINDS", 
 log = logging.getLogger("citybuilders.server")
 
 SEAT_KINDS = ("human", "invite", "bot")
+SEAT_KEYS = ("kind", "bot", "name")
+"""The keys of a seat in a create body."""
 SPECTATOR = -1
 """The "seat" of a spectator link's holder: public information only, no moves."""
 _SYSRAND = random.SystemRandom()
 VIEW_CACHE_GAMES = 1000
 """Games whose rendered views are kept (least recently used first out; ~100 KB per seat)."""
 _MAX_CHANCE_CHAIN = 10_000
+NOTATION_MAX = 60
+"""Longest move text the API parses (characters; the longest notation of any game is ~25)."""
+PATH_MAX = 16
+"""Most keys in a move's click path the API matches (a game's paths have a few)."""
 RETRY_AFTER = "5"
 """Seconds a client is asked to wait (``Retry-After``) after a 503 (database unavailable)."""
 
@@ -105,6 +112,17 @@ def requested_game(body: Mapping[str, Any]) -> type[Game]:
         return game_class(name)
     except CitybuildersError as exc:
         raise ApiError(400, N_("game: {exc}", exc=exc)) from None
+
+
+def seat_name(value: Any, where: str) -> str | None:
+    """A seat's name as stored (``core.names.check_name``: one line of 1 to 40 characters,
+    whitespace folded), None when none is given (the caller gives the default name);
+    ApiError 400 naming ``where``."""
+    try:
+        return check_name(value, where, optional=True)
+    except CitybuildersError as exc:
+        raise ApiError(400, message_of(exc)) from None
+
 
 def unavailable(exc: BaseException) -> ApiError:
     """The 503 for a storage failure ``exc``, with ``Retry-After``."""
@@ -312,7 +330,8 @@ class GameManager:
             raise unavailable(exc) from None
         return self._created(*pending[1:])
 
-    async def create_async(self, body: Any, owner: str | None
+    async def create_async(self, body: Any, owner: str | None,
+                           admit: Callable[[], None] | None = None
                            ) -> tuple[LiveGame, dict[int, str]]:
         """Create a game from a request body; its commit goes through the writer thread.
 
@@ -320,9 +339,12 @@ class GameManager:
         seats or the game's default), "seats": [{"kind": "human"|"invite"|"bot",
         "bot": "random"|"greedy"|..., "name": str}], "seed": int (optional)}``.
         Returns the live game and the tokens of every human/invite seat. Raises ApiError 400
-        naming the bad field.
+        naming the bad field. ``admit()`` runs once the body is valid, before anything is
+        stored (the app's rate limit: a refused request is not counted); it may raise.
         """
         pending = self._prepare(body, owner)
+        if admit is not None:
+            admit()
         fut = asyncio.wrap_future(self.store.submit(pending[0]))
         cancelled = await _until_done(fut)
         exc = fut.exception()
@@ -342,10 +364,10 @@ class GameManager:
         if not isinstance(body, dict):
             raise ApiError(400, N_("body: expected a JSON object"))
         known = {"game", "options", "num_players", "seats", "seed"}
-        extra = sorted(set(body) - known)
+        extra = sorted(str(k) for k in set(body) - known)
         if extra:
-            raise ApiError(400, N_("unknown field '{extra}'; allowed: {allowed}",
-                                   extra=extra[0], allowed=', '.join(sorted(known))))
+            raise ApiError(400, N_("unknown field {extra}; allowed: {allowed}",
+                                   extra=short(extra[0]), allowed=', '.join(sorted(known))))
         cls = requested_game(body)
         options = body.get("options", {})
         if not isinstance(options, dict):
@@ -362,10 +384,9 @@ class GameManager:
             n = len(seats_in)
         if isinstance(n, bool) or not isinstance(n, int):
             raise ApiError(400, N_("num_players: expected an integer"))
-        if len(seats_in) < n:
+        if len(seats_in) != n:
             raise ApiError(400, N_("seats: {n} players need {n} seats, got {count}",
                                    n=n, count=len(seats_in)))
-        seats_in = seats_in[:n]
         seed = body.get("seed")
         if seed is None:
             seed = fresh_seed()
@@ -383,23 +404,23 @@ class GameManager:
         for i, s in enumerate(seats_in):
             if not isinstance(s, dict):
                 raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
+            extra = sorted(str(k) for k in s if k not in SEAT_KEYS)
+            if extra:
+                raise ApiError(400, N_("seats[{i}]: unknown key {short}; allowed: {allowed}",
+                                       i=i, short=short(extra[0]),
+                                       allowed=", ".join(SEAT_KEYS)))
             kind = s.get("kind", "human")
-            if kind not in SEAT_KINDS:
-                raise ApiError(400, N_("seats[{i}].kind: bad value {kind!r}; allowed: {allowed}",
-                                       i=i, kind=kind, allowed=", ".join(SEAT_KINDS)))
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
+                raise ApiError(400, N_("seats[{i}].kind: bad value {short}; allowed: {allowed}",
+                                       i=i, short=short(kind), allowed=", ".join(SEAT_KINDS)))
             bot = None
             if kind == "bot":
                 bot = s.get("bot", "random")
-                if bot not in bots:
-                    raise ApiError(400, N_("seats[{i}].bot: unknown bot {bot!r}; allowed: "
+                if not isinstance(bot, str) or bot not in bots:
+                    raise ApiError(400, N_("seats[{i}].bot: unknown bot {short}; allowed: "
                                            "{allowed}",
-                                           i=i, bot=bot, allowed=", ".join(sorted(bots))))
-            label = s.get("name")
-            if label is not None and (not isinstance(label, str) or len(label) > 40):
-                raise ApiError(400, N_("seats[{i}].name: expected a string of at most 40 chars",
-                                       i=i))
-            if isinstance(label, str):
-                label = " ".join(label.split())
+                                           i=i, short=short(bot), allowed=", ".join(sorted(bots))))
+            label = seat_name(s.get("name"), f"seats[{i}].name")
             if not label:
                 # a default name in the creator's language (``core.i18n.using`` around the
                 # request), stored as it is; views show it in the reader's (seat_names)
@@ -761,6 +782,10 @@ class GameManager:
             text = body["move"]
             if not isinstance(text, str):
                 raise ApiError(400, N_("move: expected the move's notation as a string"))
+            if len(text) > NOTATION_MAX:
+                raise ApiError(400, N_("move: a move's notation has at most {limit} characters, "
+                                       "got {count}: {short}", limit=NOTATION_MAX,
+                                       count=len(text), short=short(text)))
             if seat not in state.active_players():
                 raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             try:
@@ -771,13 +796,16 @@ class GameManager:
             path = body["path"]
             if not isinstance(path, list) or not all(isinstance(k, str) for k in path):
                 raise ApiError(400, N_("path: expected a list of key strings"))
+            if len(path) > PATH_MAX:
+                raise ApiError(400, N_("path: a move's click path has at most {limit} keys, "
+                                       "got {count}", limit=PATH_MAX, count=len(path)))
             if seat not in state.active_players():
                 raise ApiError(400, N_("illegal move: it is not seat {seat}'s turn", seat=seat))
             hits = [a for a in state.legal_actions(seat)
                     if list(state.action_path(a, seat)) == path]
             if len(hits) != 1:
-                raise ApiError(400, N_("illegal move: path {path!r} matches {count} legal moves",
-                                       path=path, count=len(hits)))
+                raise ApiError(400, N_("illegal move: path {path} matches {count} legal moves",
+                                       path=short(" ".join(path)), count=len(hits)))
             return hits[0]
         raise ApiError(400, N_("action: give one of 'action' (id), 'move' (notation) or 'path'"))
 
@@ -1334,8 +1362,9 @@ def parse_form_options(cls: type[Game], form: dict[str, list[str]]) -> dict[str,
     out: dict[str, Any] = {}
     for o in cls.option_specs:
         key = f"opt.{o.name}"
-        if o.type is bool:
-            out[o.name] = key in form and form[key][-1] not in ("", "0", "false", "off")
+        if o.type is bool:  # a checkbox: absent or empty is false, "on" (or 1/true/yes) true
+            text = form[key][-1] if key in form else ""
+            out[o.name] = text != "" and parse_option_text(o, text)
             continue
         if key not in form:
             continue

@@ -28,13 +28,13 @@ from typing import Any
 
 from .manager import SPECTATOR, ApiError, GameManager, LiveGame, unavailable
 from .store import SeatRow, StoreError
-from ..core.i18n import N_
+from ..core.errors import CitybuildersError
+from ..core.i18n import N_, message_of
+from ..core.names import NAME_MAX, check_name
 
 __all__ = ["claim_link", "spectator_token", "reissue", "presence", "push_presence",
-           "rematch", "rename", "is_host", "NAME_MAX"]
+           "rematch", "rename", "is_host", "presence_message", "NAME_MAX"]
 
-NAME_MAX = 40
-"""Longest seat name (characters)."""
 
 
 def _same(a: str | None, b: str) -> bool:
@@ -130,9 +130,14 @@ def presence(lg: LiveGame) -> list[bool]:
     return [s.seat in held for s in lg.row.seats]
 
 
+def presence_message(lg: LiveGame) -> str:
+    """The websocket message ``{"type": "presence", "online": [bool per seat]}`` of now."""
+    return json.dumps({"type": "presence", "online": presence(lg)})
+
+
 def push_presence(lg: LiveGame) -> None:
     """Offer every presence-only socket of ``lg`` the current presence."""
-    _push(lg, json.dumps({"type": "presence", "online": presence(lg)}))
+    _push(lg, presence_message(lg))
 
 
 def _push(lg: LiveGame, text: str) -> None:
@@ -175,13 +180,14 @@ async def rematch(m: GameManager, lg: LiveGame, seat: int) -> tuple[str, list[st
 
 
 async def rename(m: GameManager, lg: LiveGame, seat: int, name: Any) -> str:
-    """Give seat ``seat`` a new name (1-40 characters after trimming); every view is
-    rebuilt and pushed. 400 naming ``name`` if it is not such a string."""
+    """Give seat ``seat`` a new name (``core.names.check_name``: one line of 1 to 40
+    characters after folding whitespace); every view is rebuilt and pushed. 400 naming
+    ``name`` otherwise."""
     m.check_player(seat)
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
-        raise ApiError(400, N_("name: expected a name of 1 to {NAME_MAX} characters",
-                               NAME_MAX=NAME_MAX))
-    name = " ".join(name.split())
+    try:
+        name = str(check_name(name, "name"))
+    except CitybuildersError as exc:
+        raise ApiError(400, message_of(exc)) from None
     async with lg.lock:
         await _write(m.store.set_seat, lg.id, seat, name=name)
         lg.row.seats[seat].name = name

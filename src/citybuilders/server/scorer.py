@@ -544,7 +544,10 @@ def score_router(templates: Jinja2Templates) -> APIRouter:
         if raw:
             palette = kb_render.SCORE_COLORS
             try:
-                colors = [palette[int(k)] for k in raw.split(",")[:8]]
+                picks = [int(k) for k in raw.split(",")[:8]]
+                if any(not 0 <= k < len(palette) for k in picks):  # no negative indexing
+                    raise IndexError
+                colors = [palette[k] for k in picks]
             except (ValueError, IndexError):
                 raise ApiError(400, N_("colors: expected colour numbers 0-{count} separated by "
                                        "commas", count=len(palette) - 1)) from None

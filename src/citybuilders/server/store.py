@@ -49,6 +49,7 @@ from sqlalchemy.engine import Engine
 
 from ..core.errors import CitybuildersError
 from ..core.i18n import N_
+from ..core.names import check_name
 
 __all__ = ["Store", "GameRow", "SeatRow", "StoreError", "StaleWrite", "DatabaseLock",
            "SqliteFileLock", "database_lock", "default_db_url", "migrate", "metadata",
@@ -537,7 +538,11 @@ class Store:
     def create_game_in(self, conn: sa.Connection, game_id: str, header: dict[str, Any],
                        seats: Sequence[SeatRow], actions: Sequence[tuple[int, int]],
                        status: str, owner: str | None, note: str | None = None) -> None:
-        """The writes of ``create_game`` on ``conn`` (inside the caller's transaction)."""
+        """The writes of ``create_game`` on ``conn`` (inside the caller's transaction).
+        Raises FormatError for a seat name ``core.names.check_name`` refuses (the server
+        checks names before; this keeps SQLite and PostgreSQL alike for every caller)."""
+        for s in seats:
+            check_name(s.name, f"seats[{s.seat}].name")
         now = time.time()
         conn.execute(
             games_t.insert().values(
@@ -669,11 +674,14 @@ class Store:
     def set_seat(self, game_id: str, seat: int, **values: Any) -> None:
         """Update columns of one seat (``token``, ``claimed_by``, ``invite_token``, ``name``)
         in one committed transaction: an invite claim, a re-issued link, a new name. Raises
-        StoreError if the database refused the write."""
+        FormatError for a name ``core.names.check_name`` refuses, StoreError if the database
+        refused the write."""
         allowed = {"token", "claimed_by", "invite_token", "name"}
         bad = set(values) - allowed
         if bad:
             raise ValueError(f"set_seat: unknown columns {sorted(bad)}")
+        if "name" in values:
+            check_name(values["name"], f"seats[{seat}].name")
         self.write(lambda conn: conn.execute(
             seats_t.update().where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
             .values(**values)

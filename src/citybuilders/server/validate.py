@@ -16,20 +16,19 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from ..core.errors import CitybuildersError
+from ..core.errors import CitybuildersError, short
 from ..core.game import Game, check_seed
 from ..core.registry import game_class
-from .manager import SEAT_KINDS, ApiError, requested_game
+from .manager import SEAT_KEYS, SEAT_KINDS, ApiError, requested_game, seat_name
 from ..core.i18n import N_, message_of
+from ..core.names import NAME_MAX
 
 __all__ = ["SHEET_DOC_MAX", "SECTIONS_DOC_MAX", "REFUSED_OPTIONS", "DOC_OPTIONS", "NAME_MAX",
            "check_create_body",
-           "check_options", "check_record", "check_player_count"]
+           "check_options", "check_new_options", "check_record", "check_player_count"]
 
 SHEET_DOC_MAX = 200_000
 """Largest uploaded sheet document (``options.sheet_doc``), in bytes of compact JSON."""
-NAME_MAX = 40
-"""Longest seat name, in characters."""
 SECTIONS_DOC_MAX = 64 * 1024
 """Largest uploaded Kingdom Builder sections document (``options.sections_doc``), in bytes."""
 REFUSED_OPTIONS = {
@@ -44,16 +43,6 @@ _DOC_OPTIONS = {"sheet_doc": ("sheet", SHEET_DOC_MAX),
 """Document options: what the document is (for messages) and its size cap in bytes."""
 DOC_OPTIONS = _DOC_OPTIONS
 """Public name of the document options (the lobby form uploads them as files)."""
-
-
-def _short(value: Any) -> str:
-    """A value for an error message: its type for containers, a short repr otherwise."""
-    if isinstance(value, (dict, list)):
-        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a very large number"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def check_options(options: Any, where: str = "options") -> dict[str, Any]:
@@ -76,12 +65,33 @@ def check_options(options: Any, where: str = "options") -> dict[str, Any]:
             if not isinstance(value, dict):
                 raise ApiError(400, N_("{where}.{key}: expected the {what} document as a JSON "
                                        "object, got {short}",
-                                       where=where, key=key, what=what, short=_short(value)))
+                                       where=where, key=key, what=what, short=short(value)))
             size = len(json.dumps(value, separators=(",", ":")))
             if size > cap:
                 raise ApiError(413, N_("{where}.{key}: {size} bytes, at most {cap}",
                                        where=where, key=key, size=size, cap=cap))
     return dict(options)
+
+
+EXCLUSIVE_OPTIONS = {"sheet_doc": "sheet"}
+"""Document option -> the option it replaces (Roll Builder: an uploaded sheet is played
+instead of the shipped sheet named by ``sheet``)."""
+
+
+def check_new_options(options: Mapping[str, Any], cls: type[Game],
+                      where: str = "options") -> None:
+    """A new game's options may not both upload a document and choose, away from its
+    default, the option the document replaces (``EXCLUSIVE_OPTIONS``: a sheet document and
+    ``sheet: "highcrag"``), so what is played is never a guess. Records are not checked
+    (a game's stored options carry every option). Raises ApiError 400 naming the option."""
+    defaults = {o.name: o.default for o in cls.option_specs}
+    for doc, plain in EXCLUSIVE_OPTIONS.items():
+        if (options.get(doc) is not None and plain in options
+                and options[plain] not in (None, defaults.get(plain))):
+            raise ApiError(400, N_("{where}.{plain}: {short} chosen and a {doc} document "
+                                   "uploaded; give one of them (the document replaces "
+                                   "{plain})", where=where, plain=plain,
+                                   short=short(options[plain]), doc=doc))
 
 
 def check_player_count(cls: type[Game], n: Any, where: str = "num_players") -> int:
@@ -90,7 +100,7 @@ def check_player_count(cls: type[Game], n: Any, where: str = "num_players") -> i
     if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
         raise ApiError(400, N_("{where}: expected an integer from {lo} to {hi} for {name}, got "
                                "{short}",
-                               where=where, lo=lo, hi=hi, name=cls.name, short=_short(n)))
+                               where=where, lo=lo, hi=hi, name=cls.name, short=short(n)))
     return n
 
 
@@ -101,7 +111,7 @@ def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
         raise ApiError(400, N_("body: expected a JSON object"))
     cls = requested_game(body)
     if "options" in body:
-        check_options(body["options"])
+        check_new_options(check_options(body["options"]), cls)
     seats = body.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not seats:
@@ -110,24 +120,28 @@ def check_create_body(body: Any, bots: set[str] | frozenset[str]) -> None:
             raise ApiError(400, N_("seats: at most {max_players} seats for {name}, got {count}",
                                    max_players=cls.max_players, name=cls.name, count=len(seats)))
     if "num_players" in body:
-        check_player_count(cls, body["num_players"])
+        n = check_player_count(cls, body["num_players"])
+        if seats is not None and len(seats) != n:
+            raise ApiError(400, N_("seats: {n} players need {n} seats, got {count}",
+                                   n=n, count=len(seats)))
     elif seats is not None:
         check_player_count(cls, len(seats), "seats")
     for i, s in enumerate((seats or [])[:cls.max_players]):
         if not isinstance(s, dict):
             raise ApiError(400, N_("seats[{i}]: expected an object", i=i))
+        extra = sorted(str(k) for k in s if k not in SEAT_KEYS)
+        if extra:
+            raise ApiError(400, N_("seats[{i}]: unknown key {short}; allowed: {allowed}",
+                                   i=i, short=short(extra[0]), allowed=", ".join(SEAT_KEYS)))
         kind = s.get("kind", "human")
         if not isinstance(kind, str) or kind not in SEAT_KINDS:
             raise ApiError(400, N_("seats[{i}].kind: bad value {short}; allowed: {allowed}",
-                                   i=i, short=_short(kind), allowed=", ".join(SEAT_KINDS)))
+                                   i=i, short=short(kind), allowed=", ".join(SEAT_KINDS)))
         if kind == "bot" and "bot" in s and (not isinstance(s["bot"], str)
                                              or s["bot"] not in bots):
             raise ApiError(400, N_("seats[{i}].bot: unknown bot {short}; allowed: {allowed}",
-                                   i=i, short=_short(s['bot']), allowed=", ".join(sorted(bots))))
-        label = s.get("name")
-        if label is not None and (not isinstance(label, str) or len(label) > NAME_MAX):
-            raise ApiError(400, N_("seats[{i}].name: expected a string of at most {NAME_MAX} "
-                                   "chars", i=i, NAME_MAX=NAME_MAX))
+                                   i=i, short=short(s['bot']), allowed=", ".join(sorted(bots))))
+        seat_name(s.get("name"), f"seats[{i}].name")
     if body.get("seed") is not None:
         try:
             check_seed(body["seed"])

@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .batch import BatchSpec, csv_cells, play_one
+from ..core.errors import short
 from .executor import Executor
 from .summary import StreamSummary
 from ..core.i18n import N_
 
 __all__ = ["RunError", "iter_rows", "shard_range", "parse_shard", "run_to_file", "progress_path",
-           "batch_ranges", "TARGET_BATCH_SECONDS", "OUT_SUFFIXES"]
+           "batch_ranges", "check_group_field", "group_fields", "TARGET_BATCH_SECONDS",
+           "OUT_SUFFIXES"]
 
 TARGET_BATCH_SECONDS = 0.5
 """Work per task (seconds of play, from the driver's measurement): far above Ray's ~1 ms cost."""
@@ -273,6 +275,39 @@ def _load_progress(path: Path, out: Path) -> dict[str, Any]:
     return data
 
 
+GROUP_FIELDS = ("setup", "length")
+"""Row fields every game has that ``--by`` may group on (a game adds its ``result_info()``
+columns: Sprawlopolis ``won``, Roll Builder ``sheet``...)."""
+
+
+def group_fields(row: dict[str, Any]) -> list[str]:
+    """The fields of ``row`` that results may be grouped by: one value per game (no lists,
+    no objects), not the game's index or seed."""
+    return sorted(k for k, v in row.items()
+                  if k not in ("index", "seed") and not isinstance(v, (list, dict)))
+
+
+def check_group_field(spec: BatchSpec, by: str | None, seed: int = 0) -> None:
+    """Refuse a ``--by`` field the rows do not have (RunError listing the allowed ones), before
+    the run: a game's own columns are learnt from one game played here (deterministic, nothing
+    written)."""
+    if by is None or by in GROUP_FIELDS:
+        return
+    fields = group_fields(play_one(spec, 0, seed))
+    if by not in fields:
+        raise RunError(N_("--by {by}: not a field of the rows; allowed: {allowed}",
+                          by=short(by), allowed=", ".join(fields)))
+
+
+def _unfinished(prog: Path, out: Path) -> dict[str, Any] | None:
+    """The progress of an interrupted run that ``out`` holds (its progress file says it is
+    not complete), or None (no progress file, or a complete run)."""
+    if not out.exists() or not prog.exists():
+        return None
+    data = _load_progress(prog, out)
+    return None if data.get("complete") else data
+
+
 def run_to_file(
     spec: BatchSpec,
     games: int,
@@ -282,6 +317,7 @@ def run_to_file(
     *,
     by: str | None = None,
     resume: bool = False,
+    overwrite: bool = False,
     shard: tuple[int, int] | None = None,
     batch_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -289,7 +325,9 @@ def run_to_file(
     """Run (or resume) games of shard ``shard`` into ``out``; returns the summary of all of them.
 
     ``progress(done, total)`` is called as rows are written (``total`` = games of this shard;
-    a resumed run starts at the games already done). Raises RunError for a bad resume (changed
+    a resumed run starts at the games already done). Nothing saved is lost: without
+    ``resume`` or ``overwrite``, an ``out`` whose progress file says its run is unfinished is
+    refused (its rows would be overwritten). Raises RunError for that, a bad resume (changed
     command, corrupt progress file, output without progress file), more shards than games
     (``--shard 1/N`` with N > games would leave shards empty) or a missing pyarrow.
     """
@@ -331,6 +369,13 @@ def run_to_file(
         elif resume and out.exists() and out.stat().st_size > 0:
             raise RunError(N_("--resume: {out} exists but has no progress file {name}; drop "
                               "--resume to overwrite it", out=out, name=prog.name))
+        elif not resume and not overwrite:
+            left = _unfinished(prog, out)
+            if left is not None:
+                done = int(left["done"][0][1]) - int(left["done"][0][0])
+                raise RunError(N_("--out {out}: holds an interrupted run ({done} games done, "
+                                  "{name}); add --resume to complete it, or --overwrite to "
+                                  "start again", out=out, done=done, name=prog.name))
         out.parent.mkdir(parents=True, exist_ok=True)
         cls = _CsvSink if out.suffix.lower() == ".csv" else _JsonlSink
         sink = cls(out, offset, columns, header=start == 0)

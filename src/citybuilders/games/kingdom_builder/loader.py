@@ -29,7 +29,8 @@ from typing import Any, Iterator, Mapping
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.files import loads_json, read_json_file
-from citybuilders.core.jsonsafe import unicode_problem
+from citybuilders.core.jsonsafe import text_problem
+from citybuilders.core.names import check_name
 
 __all__ = [
     "TERRAINS",
@@ -227,10 +228,7 @@ def _check_custom_head(raw: dict[str, Any], where: str) -> None:
         raise FormatError(N_("{where} ({sid}): 'id' is a shipped section's id; choose a new "
                              "one (shipped: {allowed})",
                              where=where, sid=sid, allowed=', '.join(section_data())))
-    name = raw["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        raise FormatError(N_("{where} ({sid}): 'name' must be a non-empty string of at most 60 "
-                             "characters", where=where, sid=sid))
+    check_name(raw["name"], f"{where} ({sid}).name", limit=60)
     if raw["expansion"] != "base":
         raise FormatError(N_("{where} ({sid}): 'expansion' of a custom section must be 'base' "
                              "(custom sections are played with the base rules), got "
@@ -358,7 +356,7 @@ def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, 
     if not isinstance(doc, dict):
         raise _err(where, N_("expected a sections document (a JSON object with a 'sections' "
                              "list), got {name__}", name__=type(doc).__name__))
-    problem = unicode_problem(doc, where)
+    problem = text_problem(doc, where)
     if problem is not None:
         raise FormatError(problem)
     try:

@@ -27,7 +27,8 @@ from typing import Any, Mapping
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.files import loads_json, read_json_file
-from citybuilders.core.jsonsafe import unicode_problem
+from citybuilders.core.jsonsafe import text_problem
+from citybuilders.core.names import check_name
 
 from .rules.geometry import SIDES, build_geometry, parse_edge, parse_space
 from ...core.i18n import N_, message_of
@@ -365,7 +366,7 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
     sid = _get(data, "id", "", str)
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", sid):
         raise _err("id", N_("{sid!r}: use lower-case letters, digits, - and _", sid=sid))
-    name = _get(data, "name", "", str)
+    name = str(check_name(_get(data, "name", "", str), "name", limit=SHEET_NAME_MAX))
     theme = _get(data, "theme", "", str, "")
     # ---- wonder first (box ids are needed by the map icons)
     wonder = _get(data, "wonder", "", dict)
@@ -702,6 +703,8 @@ def compile_sheet(data: Any, where: str = "sheet") -> Sheet:
 
 
 # ----------------------------------------------------------------------------- loading
+SHEET_NAME_MAX = 60
+"""Longest sheet name (characters; one line, ``core.names.check_name``)."""
 _SHIPPED = ("rivermouth", "highcrag", "goldplain")
 _CACHE: dict[str, Sheet] = {}
 
@@ -742,7 +745,7 @@ def check_sheet_document(doc: Any, where: str = "sheet_doc") -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise _err(where, N_("expected a sheet document (a JSON object), got {name__}",
                              name__=type(doc).__name__))
-    problem = unicode_problem(doc, where)
+    problem = text_problem(doc, where)
     if problem is not None:
         raise FormatError(problem)
     try:

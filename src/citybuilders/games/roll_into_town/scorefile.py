@@ -23,6 +23,7 @@ from . import rules as R
 from .actions import BUILDING_CODES, TERRAIN_TOKENS, mask_text, parse_mask
 from .rules.explain import placement_text
 from ...core.i18n import N_, ljust, rjust, text_width
+from ...core.names import check_name
 from ...core.i18n import gettext_now as _
 
 __all__ = ["RollIntoTownScore", "score_sheet_file", "parse_map", "check_placements",
@@ -335,9 +336,8 @@ def _key(key: Any) -> str:
 
 
 def _name(value: Any, field: str) -> str:
-    if not isinstance(value, str):
-        raise FormatError(N_("{field}: expected a string", field=field))
-    return value
+    """A player's name: one line of 1 to 40 characters (``core.names.check_name``)."""
+    return str(check_name(value, field))
 
 
 def score_sheet_file(game: Game, data: Mapping[str, Any]) -> RollIntoTownScore:
