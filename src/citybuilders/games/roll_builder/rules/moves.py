@@ -94,7 +94,11 @@ class Moves:
         """Apply effect ``e`` to ``p`` on this game's sheet (rules/effects.py)."""
         apply_effect(self.game.sheet, p, e)
 
-    def _place_road(self, p: PlayerSheet, e: int) -> None:
+    def _place_road(self, p: PlayerSheet, e: int) -> bool:
+        """Place a road on edge ``e`` (rulebook "Ação de Estrada": tolls, full hexagons,
+        milestones). Returns True when the road gained something (a toll, a full hexagon or a
+        milestone: pending units, a bonus action or unlocked wonder boxes), which the fused
+        playout (rules/playout.py) reads instead of testing every pending field."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         bit, both, first, spaces, edges, hexes = g.road_info[e]
         roads = p.roads = p.roads | bit
@@ -102,16 +106,20 @@ class Moves:
         p.roads_left -= 1
         corners = p.corners
         new = both ^ (corners & both)  # the edge's corners reached for the first time
+        gained = False
+        if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
+            p.tolls_taken += 1
+            gain(p, p.road_toll)
+            gained = True
         if new:
+            # a corner reached for the first time had no road: the spaces beside the edge (both
+            # have that corner) still miss a side, so no hexagon is full yet
             p.corners = corners | new
             i = 0 if new == both else 1 if new == first else 2
             p.connected |= spaces[i]
             p.frontier |= edges[i]
-        if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
-            p.tolls_taken += 1
-            gain(p, p.road_toll)
-        hex_max = g.hex_max
-        if p.full_hexagon_uses < hex_max:
+        elif p.full_hexagon_uses < g.hex_max:
+            hex_max = g.hex_max
             sh = g.sheet
             for s, m in hexes:  # the spaces beside the edge and their six sides
                 if (roads & m == m and not p.full_hexagons >> s & 1
@@ -120,6 +128,7 @@ class Moves:
                     p.full_hexagon_uses += 1
                     p.full_hexagon_points += sh.hex_points
                     gain(p, sh.hex_gain)
+                    gained = True
         reached = g.milestone_at.get(placed)
         if reached is not None:
             for idx, rew in reached:
@@ -132,6 +141,8 @@ class Moves:
                         p.pending_builds.append(0)
                     elif rew["bonus_action"] == "wonder":
                         p.pending_wonders.append(0)
+                    gained = True
+        return gained
 
     def _mark(self, p: PlayerSheet, s: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
@@ -211,7 +222,9 @@ class Moves:
         if p.gain_on_box is not None:
             gain(p, p.gain_on_box)
 
-    def _cross(self, p: PlayerSheet, k: int) -> None:
+    def _cross(self, p: PlayerSheet, k: int) -> bool:
+        """Cross innovation circle ``k``; returns True when it discovers the innovation (its
+        effects applied: abilities, open edges, unlocked boxes), for the fused playout."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         sh = g.sheet
         p.crossed |= 1 << k
@@ -221,6 +234,8 @@ class Moves:
             p.discovered |= 1 << i
             for e in sh.innovations[i].effects:
                 apply_effect(sh, p, e)
+            return True
+        return False
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: int, player: int) -> None:
