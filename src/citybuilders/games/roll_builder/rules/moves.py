@@ -17,7 +17,7 @@ from ..actions import (
 )
 from ..loader import FAVOR, STRENGTH, WEALTH
 from .effects import apply_effect, gain, grant_bonus
-from .player_sheet import PlayerSheet, placement_code
+from .player_sheet import PLACEMENT_STRIDE, PlayerSheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tables import RollBuilderTables
@@ -129,9 +129,8 @@ class Moves:
                     p.full_hexagon_points += sh.hex_points
                     gain(p, sh.hex_gain)
                     gained = True
-        reached = g.milestone_at.get(placed)
-        if reached is not None:
-            for idx, rew in reached:
+        if placed in g.milestone_at:
+            for idx, rew in g.milestone_at[placed]:
                 if not p.milestones_reached >> idx & 1:
                     p.milestones_reached |= 1 << idx
                     gain(p, rew["gain"])
@@ -162,7 +161,8 @@ class Moves:
         """A Build action writes building ``n`` on space ``s`` (a pending Build of value ``n``,
         else a bonus one); a two-space building waits for its second mark."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        p.pending_builds.remove(n if n in p.pending_builds else 0)
+        pbuild = p.pending_builds
+        pbuild.remove(n if n in pbuild else 0)
         self._write_building(p, n, s)
         if g.sheet.buildings[n - 1].marks == 2:
             p.second_mark_of = s
@@ -184,7 +184,7 @@ class Moves:
             p.built_twice |= bit
         else:
             p.built |= bit
-        p.placements.append(placement_code(s, n))
+        p.placements.append(s * PLACEMENT_STRIDE + n)  # placement_code(s, n), inline
         p.building_marks[n] += 1
         if g.build_marks:
             p.marked |= bit

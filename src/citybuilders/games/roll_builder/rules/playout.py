@@ -57,6 +57,7 @@ _NO_UNITS = [0] * 5
 """``pending_resources`` with nothing pending."""
 _NUMBERS = range(1, 7)
 _DONE_HEAD = (A_DONE,)
+_DONE_HEADS = ((_DONE_HEAD, 1), (_DONE_HEAD, 1))
 
 
 def _die_uses() -> list[tuple[int, int, int]]:
@@ -135,6 +136,7 @@ class Playout:
         usable = g.usable_edges
         land = g.land_mask
         build_rule = g.build_rule
+        same_rule = g.same_rule
         combine = g.combine
         all_roads = g.all_roads
         mark_after_road = g.mark_after_road
@@ -163,6 +165,7 @@ class Playout:
         die_uses = _DIE_USES
         wonder_ok = [(-1, -1, 0)] * len(players)  # per player: (filled, unlocked, values bitset)
         # one item per player action still allowed: a player's loop ends when it runs out
+        entry = True  # the turn the playout starts in
         budget = repeat(None) if max_actions is None else iter(range(max_actions))
         while not self.over:
             dice = self.dice
@@ -190,10 +193,10 @@ class Playout:
             # which may change them all. ``pend``: something gained may be pending (a move that
             # may gain sets it; the full test clears it)
             roads_m = want = mm = nw = wok = -1
-            heads: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+            heads: tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] | None = None
             caravans: tuple[int, ...] = ()
             wm = nroads = nmarks = 0
-            pend = True
+            pend = entry  # (a player starts a later turn with nothing pending)
             for _ in budget:  # this player's moves until they press done
                 if pend:
                     if p.second_mark_of >= 0:
@@ -218,11 +221,20 @@ class Playout:
                             if not pwonder:
                                 # Build actions only: skip (27), then each building number's
                                 # sites
-                                anyb = 0 in pbuild
                                 n = 1
                                 sites = []
-                                for v in _NUMBERS:
-                                    if anyb or v in pbuild:
+                                if 0 in pbuild:  # any building: a mask per placement rule
+                                    ms = [0] * 7
+                                    for v in _NUMBERS:
+                                        c = same_rule[v]
+                                        m = ms[v] = build_sites(p, v) if c == v else ms[c]
+                                        if m:
+                                            c = m.bit_count()
+                                            sites.append((v, m, c))
+                                            n += c
+                                else:
+                                    for v in (pbuild if len(pbuild) == 1
+                                              else sorted(set(pbuild))):
                                         m = build_sites(p, v)
                                         if m:
                                             c = m.bit_count()
@@ -345,10 +357,27 @@ class Playout:
                     x = p.frontier & usable
                     roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...), no negative int
                     nroads = roads_m.bit_count()
+                if nw < 0:  # the caravans and the crosses paid with stored wealth
+                    avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
+                    conv = p.wealth_conversion
+                    x = (tuple(sorted(A_CARAVAN + (0 if c == "favor" else 1) for c in conv[1]))
+                         if conv is not None and not p.conversion_used and avail >= conv[0]
+                         else ())
+                    if x != caravans:
+                        caravans = x
+                        heads = None
+                    wm = wealth_circles & ~p.crossed if avail > 0 else 0
+                    nw = wm.bit_count()
                 if heads is None:
                     used = p.dice_used
                     if used == 3:
-                        heads = (_DONE_HEAD, _DONE_HEAD)
+                        if caravans:
+                            h = _DONE_HEAD + caravans
+                            heads = ((h, len(h)), (h, len(h)))
+                        else:
+                            heads = _DONE_HEADS
+                        if all_roads and p.roads_left:  # every road placed before done
+                            heads = (heads[0], (caravans, len(caravans)))
                     else:
                         free_land = p.connected & land
                         if wok < 0:
@@ -393,7 +422,8 @@ class Playout:
                                     key |= 16
                             if wok >> d1 & 1:
                                 key |= 64
-                        heads = (_DIE_HEADS[key], _DIE_HEADS[key | 4])
+                        h = _DIE_HEADS[key]
+                        h4 = _DIE_HEADS[key | 4]
                         if combine and used == 0:  # both dice summed on one action
                             v = d0 + d1
                             summed: tuple[int, ...] = ()
@@ -401,22 +431,13 @@ class Playout:
                                 summed += (A_BOTH + 1,)
                             if wok >> v & 1:
                                 summed += (A_BOTH + 2,)
-                            heads = (heads[0] + summed, heads[1] + (A_BOTH,) + summed)
-                head = heads[roads_m > 0]
-                if all_roads and head is _DONE_HEAD and p.roads_left and roads_m:
-                    head = ()
-                if nw < 0:  # the caravans and the crosses paid with stored wealth
-                    avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
-                    conv = p.wealth_conversion
-                    caravans = (tuple(sorted(A_CARAVAN + (0 if c == "favor" else 1)
-                                             for c in conv[1]))
-                                if conv is not None and not p.conversion_used
-                                and avail >= conv[0] else ())
-                    wm = wealth_circles & ~p.crossed if avail > 0 else 0
-                    nw = wm.bit_count()
-                if caravans:
-                    head += caravans
-                nh = len(head)
+                            h += summed
+                            h4 += (A_BOTH,) + summed
+                        if caravans:
+                            h += caravans
+                            h4 += caravans
+                        heads = ((h, len(h)), (h4, len(h4)))
+                head, nh = heads[roads_m > 0]
                 nr = nh + nroads if p.roads_left else nh
                 if mm < 0:
                     if want < 0:  # the spaces whose X gains something (abilities included)
@@ -458,8 +479,11 @@ class Playout:
                             pend = True
                     elif a == A_DONE:
                         done(cp)
-                        if p.done or self.dice is not dice:
-                            break  # (not a turn bonus): the next player, or the next turn
+                        if self.dice is not dice:
+                            entry = False
+                            break  # the next turn
+                        if p.done:
+                            break  # the next player, or the end
                         pend = True
                     else:  # caravan
                         p.conversion_used = 1
@@ -476,6 +500,8 @@ class Playout:
                         wok = -1
                         heads = None
                     roads_m = -1
+                    if all_roads:
+                        heads = None  # done waits for the last road
                     if p.connected != x:  # new spaces to build on or mark
                         mm = -1
                         heads = None

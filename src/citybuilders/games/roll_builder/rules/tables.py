@@ -119,6 +119,8 @@ class RollBuilderTables(Game):
         self.build_rule: list[tuple[int, bool, bool]] = [(0, False, False)] + [
             (every if b.placement == "any" else sh.dock_ok, bool(b.shares_space), b.marks == 2)
             for b in sh.buildings]
+        # same_rule[n] = the lowest building number with building n's rule (its sites are n's)
+        self.same_rule = [0] + [self.build_rule.index(self.build_rule[n]) for n in range(1, 7)]
         self.box_requires = [tuple(b.requires) for b in sh.boxes]
         self.box_vmask = [(1 << self.n_boxes) - 1] + [
             sum(1 << i for i, b in enumerate(sh.boxes) if v in b.values) for v in range(1, 13)]
