@@ -226,11 +226,10 @@ class Moves:
         """Cross innovation circle ``k``; returns True when it discovers the innovation (its
         effects applied: abilities, open edges, unlocked boxes), for the fused playout."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        sh = g.sheet
-        p.crossed |= 1 << k
-        i = sh.circles[k][0]
-        m = g.innov_circles[i]
-        if p.crossed & m == m and not p.discovered >> i & 1:
+        crossed = p.crossed = p.crossed | 1 << k
+        i, m = g.circle_innovation[k]
+        if crossed & m == m and not p.discovered >> i & 1:
+            sh = g.sheet
             p.discovered |= 1 << i
             for e in sh.innovations[i].effects:
                 apply_effect(sh, p, e)
@@ -313,28 +312,30 @@ class Moves:
             p.pending_resources[FAVOR if action == A_CARAVAN else STRENGTH] += 1
 
     def _done(self, player: int) -> None:
-        p = self.players[player]
-        if self.turn in BONUS_TURNS and not p.turn_bonus_given:
+        players = self.players
+        p = players[player]
+        turn = self.turn
+        if turn in BONUS_TURNS and not p.turn_bonus_given:
             p.turn_bonus_given = True
-            if self.turn == BONUS_TURNS[0]:
+            if turn == BONUS_TURNS[0]:
                 p.pending_innovation_bonus += 1
-            elif self.turn == BONUS_TURNS[1]:
+            elif turn == BONUS_TURNS[1]:
                 p.pending_builds.append(0)
             else:
                 p.pending_wonders.append(0)
             return
         p.done = True
-        p.pending_resources = [0] * 5
+        p.pending_resources = [0, 0, 0, 0, 0]
         p.roads_left = 0
-        for q in self.players:
+        for q in players:
             if not q.done:
                 return  # the turn goes on for the others
-        if self.turn == TURNS:
+        if turn == TURNS:
             self.over = True
             return
-        self.turn += 1
+        self.turn = turn + 1
         self.dice = []
-        for q in self.players:
+        for q in players:
             q.dice_used = 0
             q.done = False
             q.turn_bonus_given = False

@@ -99,14 +99,24 @@ def _die_heads() -> list[tuple[int, ...]]:
 _DIE_HEADS = _die_heads()
 
 
-def _gained(units: tuple[int, ...], kind_circles: list[int]) -> tuple[tuple[int, ...], int]:
-    """``(discard actions, circles of the kinds)`` for the resource kinds with units in
-    ``units`` (pending resources), in id order."""
+def _gained(units: tuple[int, ...],
+            kind_circles: list[int]) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+    """``(heads, circles of the kinds)`` for the resource kinds with units in ``units`` (pending
+    resources): ``heads[room]`` = the track, storage and discard actions (ids 18-25, ascending)
+    and their number, for each ``room`` (bit 0: the favor track has room, bit 1: the strength
+    track, bit 2: the wealth storage)."""
     kinds = [k for k in range(5) if units[k]]
     mask = 0
     for k in kinds:
         mask |= kind_circles[k]
-    return tuple(A_DISCARD + k for k in kinds), mask
+    discards = tuple(A_DISCARD + k for k in kinds)
+    heads = []
+    for room in range(8):
+        head = ((A_TRACK,) if units[FAVOR] and room & 1 else ()) + (
+            (A_TRACK + 1,) if units[STRENGTH] and room & 2 else ()) + (
+            (A_STORE,) if units[WEALTH] and room & 4 else ()) + discards
+        heads.append((head, len(head)))
+    return tuple(heads), mask
 
 
 class Playout:
@@ -196,6 +206,7 @@ class Playout:
             heads: tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] | None = None
             caravans: tuple[int, ...] = ()
             wm = nroads = nmarks = 0
+            room = -1  # the resources path's tracks and storage with room (-1: to compute)
             pend = entry  # (a player starts a later turn with nothing pending)
             for _ in budget:  # this player's moves until they press done
                 if pend:
@@ -286,13 +297,9 @@ class Playout:
                             # resources only (LegalMoves._pending_actions, sorted): the tracks,
                             # the storage and the discards (ids 18-25), then the open circles of
                             # the kinds gained, ascending
-                            head = []
-                            if pres[FAVOR] and p.favor < favor_max:
-                                head.append(A_TRACK)
-                            if pres[STRENGTH] and p.strength < strength_max:
-                                head.append(A_TRACK + 1)
-                            if pres[WEALTH] and p.wealth_marked < wealth_storage:
-                                head.append(A_STORE)
+                            if room < 0:  # the tracks and the storage with room left
+                                room = ((p.favor < favor_max) | (p.strength < strength_max) << 1
+                                        | (p.wealth_marked < wealth_storage) << 2)
                             units = tuple(pres)
                             kinds = gained.get(units)
                             if kinds is None:
@@ -300,9 +307,8 @@ class Playout:
                                 if len(gained) >= 4096:
                                     gained.clear()
                                 gained[units] = kinds
-                            head += kinds[0]
+                            head, nh = kinds[0][room]
                             cm = kinds[1] & ~p.crossed
-                            nh = len(head)
                             nc = cm.bit_count()
                             n = nh + nc
                             k = n.bit_length()
@@ -315,13 +321,16 @@ class Playout:
                                 if a == A_TRACK:
                                     p.favor += 1
                                     pres[FAVOR] -= 1
+                                    room = -1
                                 elif a == A_TRACK + 1:
                                     p.strength += 1
                                     pres[STRENGTH] -= 1
+                                    room = -1
                                 elif a == A_STORE:  # (stored wealth to spend stays the same)
                                     pres[WEALTH] -= 1
                                     p.wealth_marked += 1
                                     p.wealth_marked_this_turn += 1
+                                    room = -1
                                 else:
                                     pres[a - A_DISCARD] -= 1
                             else:
@@ -347,7 +356,7 @@ class Playout:
                         a = legal[r]
                         record((cp, a))
                         s_._apply(a, cp)
-                        roads_m = want = mm = nw = wok = -1
+                        roads_m = want = mm = nw = wok = room = -1
                         heads = None
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
