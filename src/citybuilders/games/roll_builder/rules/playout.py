@@ -143,6 +143,9 @@ class Playout:
         turn_list = self.turn_list  # type: ignore[attr-defined]
         g = self.game
         players = self.players
+        entries = g.history_entries  # (player, action) tuples shared by every history
+        while len(entries) < len(players):
+            entries.append([(len(entries), a) for a in range(g.A_END)])
         usable = g.usable_edges
         land = g.land_mask
         build_rule = g.build_rule
@@ -194,6 +197,7 @@ class Playout:
             while players[cp].done:
                 cp += 1
             p = players[cp]
+            acts = entries[cp]
             d0, d1 = dice
             values = (d0, d1, d0 + d1)  # the value of a die action (_DIE_USES index)
             # what a free move may do, kept between moves until a move changes what it reads
@@ -218,7 +222,7 @@ class Playout:
                         while r >= n:
                             r = getrandbits(k)
                         s = nth_bit(m, r, n)
-                        record((cp, a_build + 5 * n_spaces + s))
+                        record(acts[a_build + 5 * n_spaces + s])
                         s_._build_second(p, 6, s)
                         mm = -1  # building_uses_space marks the space
                         heads = None
@@ -256,7 +260,7 @@ class Playout:
                                 while r >= n:
                                     r = getrandbits(k)
                                 if r == 0:
-                                    record((cp, A_SKIP_BUILD))
+                                    record(acts[A_SKIP_BUILD])
                                     pbuild.pop(0)
                                 else:
                                     r -= 1
@@ -265,7 +269,7 @@ class Playout:
                                             break
                                         r -= c
                                     s = nth_bit(m, r, c)
-                                    record((cp, a_build + (v - 1) * n_spaces + s))
+                                    record(acts[a_build + (v - 1) * n_spaces + s])
                                     build(p, v, s)
                                     mm = -1
                                     heads = None
@@ -282,11 +286,11 @@ class Playout:
                                 while r >= n:
                                     r = getrandbits(k)
                                 if r == 0:
-                                    record((cp, A_SKIP_WONDER))
+                                    record(acts[A_SKIP_WONDER])
                                     pwonder.pop(0)
                                 else:
                                     i = nth_bit(m, r - 1, n - 1)
-                                    record((cp, a_wonder + i))
+                                    record(acts[a_wonder + i])
                                     fill_box(p, i)
                                     wok = -1
                                     heads = None
@@ -317,7 +321,7 @@ class Playout:
                                 r = getrandbits(k)
                             if r < nh:
                                 a = head[r]
-                                record((cp, a))
+                                record(acts[a])
                                 if a == A_TRACK:
                                     p.favor += 1
                                     pres[FAVOR] -= 1
@@ -335,7 +339,7 @@ class Playout:
                                     pres[a - A_DISCARD] -= 1
                             else:
                                 c = nth_bit(cm, r - nh, nc)
-                                record((cp, a_cross + 3 * c))
+                                record(acts[a_cross + 3 * c])
                                 k = circle_kind[c]
                                 pres[k] -= 1
                                 if cross(p, c):
@@ -354,7 +358,7 @@ class Playout:
                         while r >= n:
                             r = getrandbits(k)
                         a = legal[r]
-                        record((cp, a))
+                        record(acts[a])
                         s_._apply(a, cp)
                         roads_m = want = mm = nw = wok = room = -1
                         heads = None
@@ -469,7 +473,7 @@ class Playout:
                     r = getrandbits(k)
                 if r < nh:
                     a = head[r]
-                    record((cp, a))
+                    record(acts[a])
                     if a < A_DONE:
                         bit, kind, i = die_uses[a]
                         p.dice_used |= bit
@@ -502,7 +506,7 @@ class Playout:
                         pend = True
                 elif r < nr:
                     e = nth_bit(roads_m, r - nh, nroads)
-                    record((cp, a_road + e))
+                    record(acts[a_road + e])
                     x = p.connected
                     if place_road(p, e):  # a toll, a full hexagon or a milestone
                         pend = True
@@ -516,7 +520,7 @@ class Playout:
                         heads = None
                 elif r < nm:
                     s = nth_bit(mm, r - nr, nmarks)
-                    record((cp, a_mark + s))
+                    record(acts[a_mark + s])
                     mark(p, s)
                     mm ^= 1 << s  # the same connected spaces and wanted icons
                     nmarks -= 1
@@ -526,7 +530,7 @@ class Playout:
                         heads = None
                 else:
                     c = nth_bit(wm, r - nm, nw)
-                    record((cp, a_cross + 3 * c + 2))
+                    record(acts[a_cross + 3 * c + 2])
                     p.wealth_spent += 1
                     if cross(p, c):
                         roads_m = want = mm = wok = -1

@@ -138,6 +138,9 @@ class RollBuilderTables(Game):
         # (filled, unlocked, box values when ascending) -> bitset of the die values (1-12) a
         # Wonder action may use (rules/playout.py)
         self.wonder_memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        # history_entries[player][action] = (player, action): the history entries of the fused
+        # playout, shared by every history (made per player on first use; rules/playout.py)
+        self.history_entries: list[list[tuple[int, int]]] = []
         self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
         self._nb_shift = self._neighbour_shifts_work()
 
