@@ -57,7 +57,6 @@ _NO_UNITS = [0] * 5
 """``pending_resources`` with nothing pending."""
 _NUMBERS = range(1, 7)
 _DONE_HEAD = (A_DONE,)
-_DONE_HEADS = ((_DONE_HEAD, 1), (_DONE_HEAD, 1))
 
 
 def _die_uses() -> list[tuple[int, int, int]]:
@@ -179,6 +178,9 @@ class Playout:
         wonder_ok = [(-1, -1, 0)] * len(players)  # per player: (filled, unlocked, values bitset)
         # one item per player action still allowed: a player's loop ends when it runs out
         entry = True  # the turn the playout starts in
+        last: PlayerSheet | None = None  # the sheet of the last player's moves
+        fhead: tuple[int, ...] | None  # the head of a free move (die actions, done, caravans)
+        caravans: tuple[int, ...]
         budget = repeat(None) if max_actions is None else iter(range(max_actions))
         while not self.over:
             dice = self.dice
@@ -202,15 +204,20 @@ class Playout:
             values = (d0, d1, d0 + d1)  # the value of a die action (_DIE_USES index)
             # what a free move may do, kept between moves until a move changes what it reads
             # (-1 or None: to compute): the road edges, the spaces worth an X, the marks, the
-            # crosses paid with stored wealth, the die values of a Wonder action and the die
-            # actions (without, with a road edge open); a cross may discover an innovation,
-            # which may change them all. ``pend``: something gained may be pending (a move that
-            # may gain sets it; the full test clears it)
-            roads_m = want = mm = nw = wok = -1
-            heads: tuple[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] | None = None
-            caravans: tuple[int, ...] = ()
-            wm = nroads = nmarks = 0
-            room = -1  # the resources path's tracks and storage with room (-1: to compute)
+            # die values of a Wonder action, the tracks and storage with room (the resources
+            # path), the crosses paid with stored wealth and the die actions (without, with a
+            # road edge open); a cross may discover an innovation, which may change them all.
+            # The same player's next turn (solo) keeps the sheet's part; the end of a turn resets
+            # the dice, the Road actions, this turn's wealth and the caravan
+            if p is not last:
+                last = p
+                roads_m = want = mm = wok = room = -1
+                caravans = ()
+                wm = nroads = nmarks = 0
+            elif mark_after_road:
+                mm = -1
+            nw = -1
+            fhead = None
             pend = entry  # (a player starts a later turn with nothing pending)
             for _ in budget:  # this player's moves until they press done
                 if pend:
@@ -225,7 +232,7 @@ class Playout:
                         record(acts[a_build + 5 * n_spaces + s])
                         s_._build_second(p, 6, s)
                         mm = -1  # building_uses_space marks the space
-                        heads = None
+                        fhead = None
                         continue
                     pres = p.pending_resources
                     pbuild = p.pending_builds
@@ -272,7 +279,7 @@ class Playout:
                                     record(acts[a_build + (v - 1) * n_spaces + s])
                                     build(p, v, s)
                                     mm = -1
-                                    heads = None
+                                    fhead = None
                                 continue
                             if not pbuild:
                                 # Wonder actions only: skip (28), then the boxes any of them
@@ -293,7 +300,7 @@ class Playout:
                                     record(acts[a_wonder + i])
                                     fill_box(p, i)
                                     wok = -1
-                                    heads = None
+                                    fhead = None
                                 continue
                         legal = s_._pending_actions(p, g)
                     elif pres != no_units:
@@ -344,7 +351,7 @@ class Playout:
                                 pres[k] -= 1
                                 if cross(p, c):
                                     roads_m = want = mm = nw = wok = -1
-                                    heads = None
+                                    fhead = None
                                 elif k == WEALTH:
                                     nw = -1
                             continue
@@ -361,7 +368,7 @@ class Playout:
                         record(acts[a])
                         s_._apply(a, cp)
                         roads_m = want = mm = nw = wok = room = -1
-                        heads = None
+                        fhead = None
                         if p.done or self.dice is not dice:
                             break  # done (end_of_turn resources list it): the next player
                         continue
@@ -370,6 +377,8 @@ class Playout:
                     x = p.frontier & usable
                     roads_m = x ^ (x & (p.roads | p.blocked))  # x & ~(...), no negative int
                     nroads = roads_m.bit_count()
+                    if not nroads:
+                        fhead = None  # (no die Road action)
                 if nw < 0:  # the caravans and the crosses paid with stored wealth
                     avail = p.wealth_marked - p.wealth_marked_this_turn - p.wealth_spent
                     conv = p.wealth_conversion
@@ -378,19 +387,16 @@ class Playout:
                          else ())
                     if x != caravans:
                         caravans = x
-                        heads = None
+                        fhead = None
                     wm = wealth_circles & ~p.crossed if avail > 0 else 0
                     nw = wm.bit_count()
-                if heads is None:
+                if fhead is None:
                     used = p.dice_used
                     if used == 3:
-                        if caravans:
-                            h = _DONE_HEAD + caravans
-                            heads = ((h, len(h)), (h, len(h)))
+                        if all_roads and p.roads_left and roads_m:  # every road before done
+                            fhead = caravans
                         else:
-                            heads = _DONE_HEADS
-                        if all_roads and p.roads_left:  # every road placed before done
-                            heads = (heads[0], (caravans, len(caravans)))
+                            fhead = _DONE_HEAD + caravans if caravans else _DONE_HEAD
                     else:
                         free_land = p.connected & land
                         if wok < 0:
@@ -435,23 +441,21 @@ class Playout:
                                     key |= 16
                             if wok >> d1 & 1:
                                 key |= 64
-                        h = _DIE_HEADS[key]
-                        h4 = _DIE_HEADS[key | 4]
+                        if roads_m:
+                            key |= 4
+                        fhead = _DIE_HEADS[key]
                         if combine and used == 0:  # both dice summed on one action
                             v = d0 + d1
-                            summed: tuple[int, ...] = ()
+                            if roads_m:
+                                fhead += (A_BOTH,)
                             if v <= 6 and s_._can_build(p, v, free_land):
-                                summed += (A_BOTH + 1,)
+                                fhead += (A_BOTH + 1,)
                             if wok >> v & 1:
-                                summed += (A_BOTH + 2,)
-                            h += summed
-                            h4 += (A_BOTH,) + summed
+                                fhead += (A_BOTH + 2,)
                         if caravans:
-                            h += caravans
-                            h4 += caravans
-                        heads = ((h, len(h)), (h4, len(h4)))
-                head, nh = heads[roads_m > 0]
-                nr = nh + nroads if p.roads_left else nh
+                            fhead += caravans
+                    fnh = len(fhead)
+                nr = fnh + nroads if p.roads_left else fnh
                 if mm < 0:
                     if want < 0:  # the spaces whose X gains something (abilities included)
                         want = icon_mask
@@ -471,13 +475,13 @@ class Playout:
                 r = getrandbits(k)
                 while r >= n:
                     r = getrandbits(k)
-                if r < nh:
-                    a = head[r]
+                if r < fnh:
+                    a = fhead[r]
                     record(acts[a])
                     if a < A_DONE:
                         bit, kind, i = die_uses[a]
                         p.dice_used |= bit
-                        heads = None
+                        fhead = None
                         if kind == USE_ROAD:
                             p.roads_left += values[i] + p.extra_roads + (
                                 p.first_road_extra if p.road_actions == 0 else 0)
@@ -505,19 +509,19 @@ class Playout:
                         nw = -1
                         pend = True
                 elif r < nr:
-                    e = nth_bit(roads_m, r - nh, nroads)
+                    e = nth_bit(roads_m, r - fnh, nroads)
                     record(acts[a_road + e])
                     x = p.connected
                     if place_road(p, e):  # a toll, a full hexagon or a milestone
                         pend = True
                         wok = -1
-                        heads = None
+                        fhead = None
                     roads_m = -1
                     if all_roads:
-                        heads = None  # done waits for the last road
+                        fhead = None  # done waits for the last road
                     if p.connected != x:  # new spaces to build on or mark
                         mm = -1
-                        heads = None
+                        fhead = None
                 elif r < nm:
                     s = nth_bit(mm, r - nr, nmarks)
                     record(acts[a_mark + s])
@@ -527,14 +531,14 @@ class Playout:
                     pend = True
                     if space_unlock[s]:
                         wok = -1
-                        heads = None
+                        fhead = None
                 else:
                     c = nth_bit(wm, r - nm, nw)
                     record(acts[a_cross + 3 * c + 2])
                     p.wealth_spent += 1
                     if cross(p, c):
                         roads_m = want = mm = wok = -1
-                        heads = None
+                        fhead = None
                     nw = -1
             else:
                 return  # max_actions player actions played
