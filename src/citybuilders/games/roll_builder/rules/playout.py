@@ -11,6 +11,14 @@ the crosses paid with stored wealth, the order of ``LegalMoves._free_actions``) 
 is found in its part and applied directly; pending resources, Build and Wonder actions are
 counted the same way (their mixes and the other rules options take ``_pending_actions``' or
 ``_legal_actions``' list). A player's moves run in an inner loop until they press ``done``.
+
+What a free move may do is kept in locals between moves and recomputed only after a move that
+changes what it reads (a road: the open edges, and the marks and die actions when it connects new
+spaces; a die action: the die actions; a cross that discovers an innovation: everything); the
+pending fields are tested only after a move that may gain something (``_place_road`` and
+``_cross`` say whether they gained or discovered). A solo player's next turn keeps the parts the
+end of a turn does not touch. tests/roll_builder/test_playout.py checks it all against the plain
+loop on every sheet and rules option.
 """
 
 from __future__ import annotations
