@@ -32,7 +32,7 @@ from citybuilders.core.game import CHANCE, State
 
 from ..actions import (
     A_BOTH, A_CARAVAN, A_DIE, A_DISCARD, A_DONE, A_ROLL, A_SKIP_BUILD, A_SKIP_WONDER, A_STORE,
-    A_TRACK, USE_BUILD, USE_ROAD, USE_WONDER,
+    A_TRACK, DISCARD_BONUS, PAY_BONUS, USE_BUILD, USE_ROAD, USE_WONDER,
 )
 from ..loader import FAVOR, STRENGTH, WEALTH
 
@@ -169,6 +169,7 @@ class Playout:
         a_road, a_mark, a_build, a_wonder, a_cross = (g.A_ROAD, g.A_MARK, g.A_BUILD, g.A_WONDER,
                                                       g.A_CROSS)
         n_spaces = g.n_spaces
+        all_circles = g.all_circles
         circle_kind = g.circle_kind
         space_unlock = g.sheet.space_unlock
         favor_max, strength_max, wealth_storage = g.favor_max, g.strength_max, g.wealth_storage
@@ -247,68 +248,90 @@ class Playout:
                     pwonder = p.pending_wonders
                     pib = p.pending_innovation_bonus
                     if pib or pbuild or pwonder:
-                        if not pib and pres == no_units:
-                            if not pwonder:
-                                # Build actions only: skip (27), then each building number's
-                                # sites
-                                n = 1
-                                sites = []
-                                if 0 in pbuild:  # any building: a mask per placement rule
-                                    ms = [0] * 7
-                                    for v in _NUMBERS:
-                                        c = same_rule[v]
-                                        m = ms[v] = build_sites(p, v) if c == v else ms[c]
-                                        if m:
-                                            c = m.bit_count()
-                                            sites.append((v, m, c))
-                                            n += c
-                                else:
-                                    for v in (pbuild if len(pbuild) == 1
-                                              else sorted(set(pbuild))):
-                                        m = build_sites(p, v)
-                                        if m:
-                                            c = m.bit_count()
-                                            sites.append((v, m, c))
-                                            n += c
-                                k = n.bit_length()
-                                r = getrandbits(k)
-                                while r >= n:
+                        if pres == no_units:
+                            if not pib:
+                                if not pwonder:
+                                    # Build actions only: skip (27), then each building number's
+                                    # sites
+                                    n = 1
+                                    sites = []
+                                    if 0 in pbuild:  # any building: a mask per placement rule
+                                        ms = [0] * 7
+                                        for v in _NUMBERS:
+                                            c = same_rule[v]
+                                            m = ms[v] = build_sites(p, v) if c == v else ms[c]
+                                            if m:
+                                                c = m.bit_count()
+                                                sites.append((v, m, c))
+                                                n += c
+                                    else:
+                                        for v in (pbuild if len(pbuild) == 1
+                                                  else sorted(set(pbuild))):
+                                            m = build_sites(p, v)
+                                            if m:
+                                                c = m.bit_count()
+                                                sites.append((v, m, c))
+                                                n += c
+                                    k = n.bit_length()
                                     r = getrandbits(k)
-                                if r == 0:
-                                    record(acts[A_SKIP_BUILD])
-                                    pbuild.pop(0)
-                                else:
-                                    r -= 1
-                                    for v, m, c in sites:
-                                        if r < c:
-                                            break
-                                        r -= c
-                                    s = nth_bit(m, r, c)
-                                    record(acts[a_build + (v - 1) * n_spaces + s])
-                                    build(p, v, s)
-                                    mm = -1
-                                    fhead = None
-                                continue
-                            if not pbuild:
-                                # Wonder actions only: skip (28), then the boxes any of them
-                                # may fill
-                                m = 0
-                                for v in set(pwonder):
-                                    m |= wonder_boxes(p, v)
+                                    while r >= n:
+                                        r = getrandbits(k)
+                                    if r == 0:
+                                        record(acts[A_SKIP_BUILD])
+                                        pbuild.pop(0)
+                                    else:
+                                        r -= 1
+                                        for v, m, c in sites:
+                                            if r < c:
+                                                break
+                                            r -= c
+                                        s = nth_bit(m, r, c)
+                                        record(acts[a_build + (v - 1) * n_spaces + s])
+                                        build(p, v, s)
+                                        mm = -1
+                                        fhead = None
+                                    continue
+                                if not pbuild:
+                                    # Wonder actions only: skip (28), then the boxes any of them
+                                    # may fill
+                                    m = 0
+                                    for v in set(pwonder):
+                                        m |= wonder_boxes(p, v)
+                                    n = 1 + m.bit_count()
+                                    k = n.bit_length()
+                                    r = getrandbits(k)
+                                    while r >= n:
+                                        r = getrandbits(k)
+                                    if r == 0:
+                                        record(acts[A_SKIP_WONDER])
+                                        pwonder.pop(0)
+                                    else:
+                                        i = nth_bit(m, r - 1, n - 1)
+                                        record(acts[a_wonder + i])
+                                        fill_box(p, i)
+                                        wok = -1
+                                        fhead = None
+                                    continue
+                            elif not (pbuild or pwonder):
+                                # an innovation bonus only: discard it (26), then the open
+                                # circles, each crossed with the bonus
+                                m = all_circles ^ (all_circles & p.crossed)
                                 n = 1 + m.bit_count()
                                 k = n.bit_length()
                                 r = getrandbits(k)
                                 while r >= n:
                                     r = getrandbits(k)
+                                p.pending_innovation_bonus -= 1
                                 if r == 0:
-                                    record(acts[A_SKIP_WONDER])
-                                    pwonder.pop(0)
+                                    record(acts[A_DISCARD + DISCARD_BONUS])
                                 else:
-                                    i = nth_bit(m, r - 1, n - 1)
-                                    record(acts[a_wonder + i])
-                                    fill_box(p, i)
-                                    wok = -1
-                                    fhead = None
+                                    c = nth_bit(m, r - 1, n - 1)
+                                    record(acts[a_cross + 3 * c + PAY_BONUS])
+                                    if cross(p, c):
+                                        roads_m = want = mm = nw = wok = -1
+                                        fhead = None
+                                    elif circle_kind[c] == WEALTH:
+                                        nw = -1
                                 continue
                         legal = s_._pending_actions(p, g)
                     elif pres != no_units:
@@ -529,7 +552,8 @@ class Playout:
                         fhead = None  # done waits for the last road
                     if p.connected != x:  # new spaces to build on or mark
                         mm = -1
-                        fhead = None
+                        if used != 3:  # (``used``: the dice of the head, unchanged since)
+                            fhead = None
                 elif r < nm:
                     s = nth_bit(mm, r - nr, nmarks)
                     record(acts[a_mark + s])
