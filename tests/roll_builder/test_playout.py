@@ -70,8 +70,10 @@ def test_fused_playout_covers_every_kind_of_move() -> None:
                 continue
             seen.add("die" if a < 17 else "misc" if a < g.A_ROAD else "road" if a < g.A_MARK
                      else "mark" if a < g.A_BUILD else "build" if a < g.A_WONDER
-                     else "wonder" if a < g.A_CROSS else "cross")
-    assert seen == {"die", "misc", "road", "mark", "build", "wonder", "cross"}
+                     else "wonder" if a < g.A_CROSS
+                     else ("cross", "bonus cross", "stored cross")[(a - g.A_CROSS) % 3])
+    assert seen == {"die", "misc", "road", "mark", "build", "wonder", "cross", "bonus cross",
+                    "stored cross"}
 
 
 def test_an_rng_with_its_own_integer_draw_takes_the_plain_loop() -> None:

@@ -17,7 +17,7 @@ from ..actions import (
 )
 from ..loader import FAVOR, STRENGTH, WEALTH
 from .effects import apply_effect, gain, grant_bonus
-from .player_sheet import PlayerSheet, placement_code
+from .player_sheet import PLACEMENT_STRIDE, PlayerSheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .tables import RollBuilderTables
@@ -94,7 +94,11 @@ class Moves:
         """Apply effect ``e`` to ``p`` on this game's sheet (rules/effects.py)."""
         apply_effect(self.game.sheet, p, e)
 
-    def _place_road(self, p: PlayerSheet, e: int) -> None:
+    def _place_road(self, p: PlayerSheet, e: int) -> bool:
+        """Place a road on edge ``e`` (rulebook "Ação de Estrada": tolls, full hexagons,
+        milestones). Returns True when the road gained something (a toll, a full hexagon or a
+        milestone: pending units, a bonus action or unlocked wonder boxes), which the fused
+        playout (rules/playout.py) reads instead of testing every pending field."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
         bit, both, first, spaces, edges, hexes = g.road_info[e]
         roads = p.roads = p.roads | bit
@@ -102,16 +106,20 @@ class Moves:
         p.roads_left -= 1
         corners = p.corners
         new = both ^ (corners & both)  # the edge's corners reached for the first time
+        gained = False
+        if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
+            p.tolls_taken += 1
+            gain(p, p.road_toll)
+            gained = True
         if new:
+            # a corner reached for the first time had no road: the spaces beside the edge (both
+            # have that corner) still miss a side, so no hexagon is full yet
             p.corners = corners | new
             i = 0 if new == both else 1 if new == first else 2
             p.connected |= spaces[i]
             p.frontier |= edges[i]
-        if p.road_toll is not None and g.toll_edges & bit and p.tolls_taken < p.road_actions:
-            p.tolls_taken += 1
-            gain(p, p.road_toll)
-        hex_max = g.hex_max
-        if p.full_hexagon_uses < hex_max:
+        elif p.full_hexagon_uses < g.hex_max:
+            hex_max = g.hex_max
             sh = g.sheet
             for s, m in hexes:  # the spaces beside the edge and their six sides
                 if (roads & m == m and not p.full_hexagons >> s & 1
@@ -120,9 +128,9 @@ class Moves:
                     p.full_hexagon_uses += 1
                     p.full_hexagon_points += sh.hex_points
                     gain(p, sh.hex_gain)
-        reached = g.milestone_at.get(placed)
-        if reached is not None:
-            for idx, rew in reached:
+                    gained = True
+        if placed in g.milestone_at:
+            for idx, rew in g.milestone_at[placed]:
                 if not p.milestones_reached >> idx & 1:
                     p.milestones_reached |= 1 << idx
                     gain(p, rew["gain"])
@@ -132,6 +140,8 @@ class Moves:
                         p.pending_builds.append(0)
                     elif rew["bonus_action"] == "wonder":
                         p.pending_wonders.append(0)
+                    gained = True
+        return gained
 
     def _mark(self, p: PlayerSheet, s: int) -> None:
         sh = self.game.sheet  # type: ignore[attr-defined]
@@ -151,7 +161,8 @@ class Moves:
         """A Build action writes building ``n`` on space ``s`` (a pending Build of value ``n``,
         else a bonus one); a two-space building waits for its second mark."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        p.pending_builds.remove(n if n in p.pending_builds else 0)
+        pbuild = p.pending_builds
+        pbuild.remove(n if n in pbuild else 0)
         self._write_building(p, n, s)
         if g.sheet.buildings[n - 1].marks == 2:
             p.second_mark_of = s
@@ -173,7 +184,7 @@ class Moves:
             p.built_twice |= bit
         else:
             p.built |= bit
-        p.placements.append(placement_code(s, n))
+        p.placements.append(s * PLACEMENT_STRIDE + n)  # placement_code(s, n), inline
         p.building_marks[n] += 1
         if g.build_marks:
             p.marked |= bit
@@ -211,16 +222,19 @@ class Moves:
         if p.gain_on_box is not None:
             gain(p, p.gain_on_box)
 
-    def _cross(self, p: PlayerSheet, k: int) -> None:
+    def _cross(self, p: PlayerSheet, k: int) -> bool:
+        """Cross innovation circle ``k``; returns True when it discovers the innovation (its
+        effects applied: abilities, open edges, unlocked boxes), for the fused playout."""
         g: RollBuilderTables = self.game  # type: ignore[assignment]
-        sh = g.sheet
-        p.crossed |= 1 << k
-        i = sh.circles[k][0]
-        m = g.innov_circles[i]
-        if p.crossed & m == m and not p.discovered >> i & 1:
+        crossed = p.crossed = p.crossed | 1 << k
+        i, m = g.circle_innovation[k]
+        if crossed & m == m and not p.discovered >> i & 1:
+            sh = g.sheet
             p.discovered |= 1 << i
             for e in sh.innovations[i].effects:
                 apply_effect(sh, p, e)
+            return True
+        return False
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: int, player: int) -> None:
@@ -298,28 +312,30 @@ class Moves:
             p.pending_resources[FAVOR if action == A_CARAVAN else STRENGTH] += 1
 
     def _done(self, player: int) -> None:
-        p = self.players[player]
-        if self.turn in BONUS_TURNS and not p.turn_bonus_given:
+        players = self.players
+        p = players[player]
+        turn = self.turn
+        if turn in BONUS_TURNS and not p.turn_bonus_given:
             p.turn_bonus_given = True
-            if self.turn == BONUS_TURNS[0]:
+            if turn == BONUS_TURNS[0]:
                 p.pending_innovation_bonus += 1
-            elif self.turn == BONUS_TURNS[1]:
+            elif turn == BONUS_TURNS[1]:
                 p.pending_builds.append(0)
             else:
                 p.pending_wonders.append(0)
             return
         p.done = True
-        p.pending_resources = [0] * 5
+        p.pending_resources = [0, 0, 0, 0, 0]
         p.roads_left = 0
-        for q in self.players:
+        for q in players:
             if not q.done:
                 return  # the turn goes on for the others
-        if self.turn == TURNS:
+        if turn == TURNS:
             self.over = True
             return
-        self.turn += 1
+        self.turn = turn + 1
         self.dice = []
-        for q in self.players:
+        for q in players:
             q.dice_used = 0
             q.done = False
             q.turn_bonus_given = False

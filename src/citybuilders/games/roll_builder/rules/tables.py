@@ -87,6 +87,8 @@ class RollBuilderTables(Game):
         self.innov_circles = [0] * len(sh.innovations)
         for k, (i, _) in enumerate(sh.circles):
             self.innov_circles[i] |= 1 << k
+        # circle_innovation[k] = (innovation of circle k, the circles of that innovation)
+        self.circle_innovation = [(i, self.innov_circles[i]) for i, _ in sh.circles]
         self.neighbor_mask = [sum(1 << x for x in nb) for nb in sh.neighbors]
         # placing a road (rules/moves.py _place_road): per edge (bit, its two corners' bits,
         # the first corner's bit, the spaces and the edges touching (both corners, the first,
@@ -119,6 +121,8 @@ class RollBuilderTables(Game):
         self.build_rule: list[tuple[int, bool, bool]] = [(0, False, False)] + [
             (every if b.placement == "any" else sh.dock_ok, bool(b.shares_space), b.marks == 2)
             for b in sh.buildings]
+        # same_rule[n] = the lowest building number with building n's rule (its sites are n's)
+        self.same_rule = [0] + [self.build_rule.index(self.build_rule[n]) for n in range(1, 7)]
         self.box_requires = [tuple(b.requires) for b in sh.boxes]
         self.box_vmask = [(1 << self.n_boxes) - 1] + [
             sum(1 << i for i, b in enumerate(sh.boxes) if v in b.values) for v in range(1, 13)]
@@ -127,11 +131,16 @@ class RollBuilderTables(Game):
         self.circle_memo: dict[int, tuple[int, ...]] = {}  # circle bitset -> cross actions
         self.req_ok: dict[int, int] = {}  # filled boxes -> boxes whose prerequisites are filled
         self.asc_memo: dict[tuple[int, ...], tuple[int, ...]] = {}  # wvals -> allowed per value
-        # pending units -> (discard actions, circles of their kinds) (rules/playout.py)
-        self.units_memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        # pending units -> (the track, storage and discard actions per room left on the
+        # tracks and storage, circles of their kinds) (rules/playout.py _gained)
+        self.units_memo: dict[tuple[int, ...], tuple[tuple[tuple[tuple[int, ...], int], ...],
+                                                     int]] = {}
         # (filled, unlocked, box values when ascending) -> bitset of the die values (1-12) a
         # Wonder action may use (rules/playout.py)
         self.wonder_memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        # history_entries[player][action] = (player, action): the history entries of the fused
+        # playout, shared by every history (made per player on first use; rules/playout.py)
+        self.history_entries: list[list[tuple[int, int]]] = []
         self.fresh_sheet: PlayerSheet | None = None  # a new player's sheet, copied per player
         self._nb_shift = self._neighbour_shifts_work()
 
