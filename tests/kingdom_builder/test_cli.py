@@ -53,7 +53,7 @@ def test_moves_of_saved_position(tmp_path: Path, capsys) -> None:
     assert len(lines) == 61 and lines[0] == "build 3,4"  # every grass hex; first is 3,4
     f.write_text(json.dumps({"game": "kingdom-builder"}))
     code, _, err = run_cli(capsys, "moves", str(f))
-    assert code == 2 and "missing key" in err
+    assert code == 2 and "neither a record" in err and "saved position" in err
 
 
 def test_play_bots_to_the_end(capsys) -> None:
