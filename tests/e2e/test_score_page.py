@@ -300,7 +300,7 @@ def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
                for g in GAMES}
     import base64
     for size, (w, h) in (("desktop", (1280, 800)), ("phone", (390, 844))):
-        ctx = browser.new_context(viewport={"width": w, "height": h})
+        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=size == "phone")
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -311,16 +311,32 @@ def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
             page.wait_for_selector("#score-table")
             settle(page)
             page.screenshot(path=str(artifacts / f"score-{g}-{size}-{lang}.png"), full_page=True)
-            if size == "phone":  # usable: the page is not wider than the screen (a large
-                # board scrolls inside its own box), the hexes/squares are big enough to tap
+            if size == "phone":  # usable: the page is not wider than the screen, the whole
+                # board shows at "Fit"; hexes/squares too small for a finger zoom on a first tap
+                # (the board then scrolls inside its own box) and the next tap edits
                 assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, g
                 box = page.locator("#board").bounding_box()
-                assert box and box["width"] <= w
-                tap = page.evaluate("""() => Math.min(...Array.from(document.querySelectorAll(
-                    '#board [data-key^="hex:"], #board [data-key^="sq:"], #board [data-key^="space:"],'
-                    + ' #board [data-key^="pos:"]')).slice(0, 50).map((e) => {
-                    const r = e.getBoundingClientRect(); return Math.max(r.width, r.height); }))""")
-                assert tap >= 24, (g, tap)
+                svg = page.locator("#board svg").bounding_box()
+                assert box and svg and box["width"] <= w and svg["width"] <= box["width"], g
+                spaces = ('#board [data-key^="hex:"], #board [data-key^="sq:"], '
+                          '#board [data-key^="space:"], #board [data-key^="pos:"]')
+                smallest = """(sel) => Math.min(...Array.from(document.querySelectorAll(sel))
+                    .slice(0, 50).map((e) => { const r = e.getBoundingClientRect();
+                    return Math.max(r.width, r.height); }))"""
+                tap = page.evaluate(smallest, spaces)
+                if tap < 32:
+                    link = page.locator("#share").input_value()
+                    page.locator(spaces).nth(40).tap()
+                    assert page.locator("#zoom-level").inner_text() != "100%", g
+                    assert page.locator("#hint-text").inner_text(), g
+                    assert page.locator("#share").input_value() == link, g  # nothing placed
+                    zoomed = page.evaluate(smallest, spaces)
+                    assert zoomed >= 32, (g, tap, zoomed)
+                    assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, g
+                    page.click("#zoom-fit")
+                    assert page.locator("#zoom-level").inner_text() == "100%"
+                else:
+                    assert tap >= 24, (g, tap)
             if lang == "en" and size == "desktop" and g == "kingdom-builder":
                 page.emulate_media(media="print")  # print-friendly: board and breakdown only
                 assert page.locator("#palette").is_hidden() and page.locator("#board svg").is_visible()

@@ -14,8 +14,10 @@ from citybuilders.sim.run import progress_path
 
 from .conftest import cli_process
 
-ARGS = ["simulate", "kingdom-builder", "-p", "random,random", "-n", "1500", "--seed", "11",
-        "-q", "-j", "1"]
+# 6,000 games in tasks of 20: the run lasts seconds (the engine plays ~2,000 random games a
+# second), and the progress file moves every few milliseconds, so the Ctrl-C lands mid-run
+ARGS = ["simulate", "kingdom-builder", "-p", "random,random", "-n", "6000", "--seed", "11",
+        "-q", "-j", "1", "--batch-size", "20"]
 
 
 def _interrupted(out: Path) -> int:

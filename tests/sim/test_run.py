@@ -146,7 +146,9 @@ def _wait_for_rows(out: Path, proc, minimum: int = 1, timeout: float = 60) -> No
     raise AssertionError("no progress recorded")
 
 
-KB_GAMES = 1500  # long enough (one job) that the signal always lands mid-run
+# long enough (one job, tasks of 20 games) that the signal always lands mid-run: 1,500 games
+# were not once the engine played ~2,000 random games a second (the run had ended, CI)
+KB_GAMES = 6000
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +160,7 @@ def kb_reference(tmp_path_factory):
 
 
 # a kill moment drawn once (seeded, so every collection of the suite sees the same test ids) and
-# short: 1,500 random games take about 2 s on an idle machine with today's fast paths
+# short beside the run (6,000 random games take about 3 s on an idle machine)
 KILL_DELAY = round(random.Random(2026).uniform(0.0, 0.15), 3)
 
 
@@ -170,7 +172,7 @@ def test_resume_after_kill_or_interrupt(cli, tmp_path: Path, kb_reference, sig: 
     ref, summ = kb_reference
     out = tmp_path / "out.jsonl"
     args = ["simulate", "kingdom-builder", "-p", "random,random", "-n", str(games), "--seed", "11",
-            "--out", str(out), "-q", "-j", "1", "--resume"]
+            "--out", str(out), "-q", "-j", "1", "--resume", "--batch-size", "20"]
     proc = cli_process(*args)
     try:
         _wait_for_rows(out, proc, minimum=1)

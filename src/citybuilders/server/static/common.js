@@ -359,6 +359,34 @@ CB.zoomControls = (board) => {
   let pending = 0;
   window.addEventListener("resize", () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => CB.zoomApply(board)); });
 };
+/* Phone: at "Fit" a board whose targets are smaller than a fingertip (Kingdom Builder's hexes
+   are ~17-20 px on a 390 px screen) zooms on the first tap, around the tapped point, to a scale
+   where they are >= 36 px; the page's next tap acts ("Fit" shows the whole board again).
+   tapZoomer(board, probe, said) returns tapZoom(ev, el): true when this click was the zooming
+   tap (the caller then does nothing else). ``el`` is the tapped target, else probe() gives one
+   to measure; said() tells the player. A mouse, a pen or the keyboard (detail 0) never zooms. */
+CB.tapZoomer = (board, probe, said) => {
+  let pointer = "";
+  board.addEventListener("pointerdown", (ev) => { pointer = ev.pointerType; }, true);
+  return (ev, el) => {
+    if (pointer !== "touch" || ev.detail === 0 || CB.zoom !== 1) return false;
+    const svg = board.querySelector("svg");
+    const target = el || probe();
+    if (!svg || !target) return false;
+    const r = target.getBoundingClientRect();
+    const size = Math.min(r.width, r.height);
+    if (!size || size >= 32) return false;
+    const s0 = svg.getBoundingClientRect();
+    const fx = (ev.clientX - s0.left) / s0.width, fy = (ev.clientY - s0.top) / s0.height;
+    CB.zoomTo(board, 36 / size);
+    const s1 = svg.getBoundingClientRect(), b = board.getBoundingClientRect();
+    board.scrollLeft += s1.left + fx * s1.width - (b.left + board.clientWidth / 2);
+    window.scrollBy(0, s1.top + fy * s1.height - window.innerHeight / 2);
+    said();
+    CB.hideTip();
+    return true;
+  };
+};
 /* A short two-note chime (Web Audio; nothing to download). */
 CB.beep = () => {
   try {

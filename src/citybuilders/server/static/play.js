@@ -385,30 +385,11 @@ function targetOf(node) {
   while (el && !keys.includes(el.getAttribute("data-key"))) el = el.parentElement && el.parentElement.closest("[data-key]");
   return el;
 }
-// Phone: at "Fit" a board whose targets are smaller than a fingertip (Kingdom Builder's hexes
-// are ~17 px on a 390 px screen) zooms on the first tap, around the tapped point, to a scale
-// where they are ≥ 36 px; the next tap acts ("Fit" shows the whole board again). A mouse,
-// a pen or the keyboard acts at once.
-let boardPointer = "";
-boardEl.addEventListener("pointerdown", (ev) => { boardPointer = ev.pointerType; }, true);
-function tapZoom(ev, el) {
-  if (boardPointer !== "touch" || ev.detail === 0 || CB.zoom !== 1) return false;
-  const svg = svgRoot();
-  const probe = el || boardEl.querySelector(".cb-target");
-  if (!svg || !probe) return false;
-  const r = probe.getBoundingClientRect();
-  const size = Math.min(r.width, r.height);
-  if (!size || size >= 32) return false;
-  const s0 = svg.getBoundingClientRect();
-  const fx = (ev.clientX - s0.left) / s0.width, fy = (ev.clientY - s0.top) / s0.height;
-  CB.zoomTo(boardEl, 36 / size);
-  const s1 = svg.getBoundingClientRect(), b = boardEl.getBoundingClientRect();
-  boardEl.scrollLeft += s1.left + fx * s1.width - (b.left + boardEl.clientWidth / 2);
-  window.scrollBy(0, s1.top + fy * s1.height - window.innerHeight / 2);
+// Phone: at "Fit" a first tap on a target smaller than a fingertip zooms (CB.tapZoomer); the
+// next tap acts. A mouse, a pen or the keyboard acts at once.
+const tapZoom = CB.tapZoomer(boardEl, () => boardEl.querySelector(".cb-target"), () => {
   document.getElementById("hint-text").textContent = CB.t("Zoomed in: tap a target to play it; Fit shows the whole board.");
-  CB.hideTip();
-  return true;
-}
+});
 boardEl.addEventListener("click", (ev) => {
   if (busy) return;
   keyboard = ev.detail === 0;  // a click from Enter on a focused element has detail 0

@@ -506,10 +506,19 @@ function afterDraw() {
   if (cursor) mark(cursor, "cb-cursor", true);
   const svg = $("board").querySelector("svg");
   if (svg) { svg.setAttribute("aria-label", CB.t("Board: click to place or remove")); }
+  CB.zoomApply($("board"));
 }
+/* Zoom: the board fits the page ("Fit"); − / + and, on a phone, a first tap on a hex or square
+   smaller than a fingertip zoom in (the box scrolls), so a whole Kingdom Builder map shows and
+   its hexes can still be hit. */
+CB.zoomControls($("board"));
+const tapZoom = CB.tapZoomer($("board"), () => null, () => {
+  $("hint-text").textContent = CB.t("Zoomed in: tap a space to change it; Fit shows the whole board.");
+});
+$("zoom-fit").addEventListener("click", () => { $("hint-text").textContent = ""; });
 $("board").addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-key]");
-  if (!el) return;
+  if (!el || tapZoom(ev, el)) return;
   EDIT[S.game][2](el.getAttribute("data-key"), file());
 });
 $("board").addEventListener("mouseover", (ev) => {
