@@ -561,8 +561,13 @@ class CrossroadsState(KingdomBuilderState):
     def score_totals(self) -> list[int]:
         """As the base game, plus each player's task gold (as :meth:`scores`)."""
         out = super().score_totals()
-        for p in range(self.num_players):
-            out[p] += sum(self.task_gold(p).values())
+        if self.tasks:  # as task_gold, the areas found once
+            all_areas, build_areas = task_areas(self.board)
+            areas = all_areas if self.xo.home_country_all else build_areas
+            specials = self.board.special
+            for p, own in enumerate(self.occ):
+                for t in self.tasks:
+                    out[p] += X.task_score(t, own, areas, specials)
         return out
 
     def task_gold(self, p: int) -> dict[str, int]:

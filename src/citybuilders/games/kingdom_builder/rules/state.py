@@ -29,7 +29,7 @@ from citybuilders.core.game import (
 )
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
-from ..scoring import score_all, score_player
+from ..scoring import score_all, score_totals
 from .board import (
     CARD_TERRAINS,
     FULL,
@@ -837,9 +837,8 @@ class KingdomBuilderState(State):
         return score_all(self.board, self.cards, self.occ, self.opts)
 
     def score_totals(self) -> list[int]:
-        """``[s.total for s in self.scores()]`` without the parts (scoring.score_player)."""
-        board, cards, occ, opts = self.board, self.cards, self.occ, self.opts
-        return [score_player(board, cards, occ, p, opts) for p in range(self.num_players)]
+        """``[s.total for s in self.scores()]`` without the parts (scoring.score_totals)."""
+        return score_totals(self.board, self.cards, self.occ, self.opts)
 
     def winners(self) -> list[int]:
         """The core's winners (the best totals, ties shared) from :meth:`score_totals` (the
