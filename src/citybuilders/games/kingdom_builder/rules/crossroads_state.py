@@ -470,7 +470,7 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             p = self.cur
             self.fort_card = card
-            if not self._fort_targets(p):
+            if not self.board.tmask[card] & ~(self.all_occ | self.blocked):  # = no _fort_targets
                 self.fort_card = -1
                 if self.xo.fort_redraw:  # redraw
                     self.removed[card] += 1
@@ -489,15 +489,16 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             self._start_turn((q + 1) % self.num_players)
             return
-        if pend == P_DRAW and self.need2[self.pending_player]:
+        if pend == P_DRAW:
             q = self.pending_player
-            self.need2[q] = False
             self.deck[card] -= 1
             self._take_card(q, card)
-            if self._ensure_deck():
-                self.pending = P_DRAW2
-                return
-            self.pending = P_NONE
+            if self.need2[q]:
+                self.need2[q] = False
+                if self._ensure_deck():
+                    self.pending = P_DRAW2
+                    return
+            self.pending = P_NONE  # (without the second card: the base game's draw)
             self._start_turn((q + 1) % self.num_players)
             return
         KingdomBuilderState._apply_chance(self, card)
@@ -505,11 +506,28 @@ class CrossroadsState(KingdomBuilderState):
             self.lock = self.hand[self.cur]
 
     def _start_turn(self, p: int) -> None:
+        """No lock and no Fort yet; both cards become public; then the base turn start inline
+        (every turn of a rollout): the rare-exception check of :meth:`_check_card` with one
+        card in hand and nothing locked tests that card's room itself."""
         self.lock = -1
         self.fort_card = -1
         if self.last_draw2[p] >= 0 and self.hand2[p] != NO_CARD:
             self.revealed.append(self.last_draw2[p])
-        KingdomBuilderState._start_turn(self, p)
+        self.cur = p
+        self.mand = 0
+        h = self.hand[p]
+        if h == NO_CARD:
+            return  # _check_card: nothing to set aside
+        if self.last_draw[p] >= 0:
+            self.revealed.append(self.last_draw[p])
+        if not self.redraw or self.pending != P_NONE or self.over:
+            return
+        if self.hand2[p] == NO_CARD:
+            if self.board.tmask[h] & ~(self.all_occ | self.blocked):
+                return  # = _card_has_room(p)
+        elif self._card_has_room(p):
+            return
+        KingdomBuilderState._check_card(self)
 
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an

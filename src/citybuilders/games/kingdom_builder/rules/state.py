@@ -50,6 +50,7 @@ from .tiles import (
     kind_of_action,
     location_ids,
     nth_bit,
+    ready_kinds,
 )
 from ....core.i18n import message_of
 
@@ -124,6 +125,8 @@ P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pe
 """The codes as plain ints (see :data:`NONE`)."""
 _RANDBELOW_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 """What ``rng._randbelow`` is for ``random.Random`` (see :meth:`KingdomBuilderState.playout`)."""
+_READY_AGAIN = bytes(READY if s in (USED, NEW) else s for s in range(256))
+"""``bytes.translate`` table of the turn's end: USED and NEW become READY, other codes stay."""
 _PLAIN_STEP = -2
 """``_playout_terrain``'s answer "take the plain step" (see :meth:`KingdomBuilderState.playout`)."""
 SUPPLY = SETTLEMENT_SUPPLY
@@ -478,17 +481,13 @@ class KingdomBuilderState(State):
         """:meth:`_draw_move` for ``p`` holding a ready tile, given ``head``: the number of
         build moves (``mask``'s hexes) or 1 (``end``) listed before the tiles' moves."""
         base = p * self.nloc
-        hold = self.hold
         groups = []
         total = head
-        for kind, locs in board_kinds(self.board):
-            for k in locs:
-                if hold[base + k] == READY:
-                    n, data = kind.count(self, p)
-                    if n:
-                        groups.append((kind, n, data))
-                        total += n
-                    break
+        for kind in ready_kinds(self.board, self.hold[base: base + self.nloc], READY):
+            n, data = kind.count(self, p)
+            if n:
+                groups.append((kind, n, data))
+                total += n
         r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END
@@ -547,7 +546,8 @@ class KingdomBuilderState(State):
         tmask, hex_locs = board.tmask, board.hex_locs
         occ, stl, supply, hold = self.occ, self.stl, self.supply, self.hold
         nloc = self.nloc
-        dil_of, dil = -1, 0  # dil == dilate(dil_of)
+        dil_of = [-1] * self.num_players  # per player: dils[q] == dilate(dil_of[q])
+        dils = [0] * self.num_players
         while not self.over:
             pend = self.pending
             if pend != P_NONE:
@@ -583,8 +583,19 @@ class KingdomBuilderState(State):
                 cand = tmask[t] & ~(self.all_occ | self.blocked)
                 if cand:
                     o = occ[p]
-                    if o != dil_of:
-                        dil_of, dil = o, dilate(o)
+                    dil = dils[p]
+                    if o != dil_of[p]:
+                        was = dil_of[p]
+                        new = o ^ was
+                        if new & was or new.bit_count() > 3:  # a piece gone, or many new
+                            dil = dilate(o)
+                        else:  # a few pieces built since: add their neighbours
+                            while new:
+                                low = new & -new
+                                dil |= NEIGHBORS[low.bit_length() - 1]
+                                new ^= low
+                        dil_of[p] = o
+                        dils[p] = dil
                     mask = cand & dil
                     if not mask:
                         mask = cand
@@ -634,7 +645,7 @@ class KingdomBuilderState(State):
                 supply[p] -= 1
                 mand += 1
                 self.mand = mand
-                dil_of, dil = o, dil | NEIGHBORS[h]
+                dil |= NEIGHBORS[h]
                 cand ^= bit  # h was an empty hex of the terrain
                 if not supply[p]:
                     self.final_round = True
@@ -643,9 +654,13 @@ class KingdomBuilderState(State):
                 if not cand:  # the card's terrain is full: the plain rare-exception check
                     self._check_card()
                     hist.append((p, BUILD_BASE + h))
+                    dil_of[p] = o
+                    dils[p] = dil
                     break
                 hist.append((p, BUILD_BASE + h))
                 if mand >= 3 or not supply[p] or not left:
+                    dil_of[p] = o
+                    dils[p] = dil
                     break
                 left -= 1
                 mask = cand & dil
@@ -777,10 +792,8 @@ class KingdomBuilderState(State):
         base = p * self.nloc
         hold = self.hold
         mine = hold[base: base + self.nloc]
-        if USED in mine or NEW in mine:
-            for k in range(base, base + self.nloc):
-                if hold[k] == USED or hold[k] == NEW:
-                    hold[k] = READY
+        if USED in mine or NEW in mine:  # used and new tiles are ready again (one C-level pass)
+            hold[base: base + self.nloc] = bytes(mine).translate(_READY_AGAIN)
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:
