@@ -315,9 +315,11 @@ class CrossroadsState(KingdomBuilderState):
         self._history.append((p, FORT_BUILD_BASE + h))
 
     def _first_build(self, p: int, t: int) -> None:
-        """The first build locks its terrain (as :meth:`_apply`)."""
+        """The first build locks its terrain (as :meth:`_apply`; :meth:`_lock` inline)."""
         if self.lock < 0:
-            self._lock(p, t)
+            if self.hand[p] != t and self.hand2[p] == t:
+                self.hand[p], self.hand2[p] = self.hand2[p], self.hand[p]
+            self.lock = t
 
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:
@@ -535,8 +537,16 @@ class CrossroadsState(KingdomBuilderState):
         if self.fort_card >= 0 or not self.redraw or self.pending != P_NONE or self.over:
             return
         p = self.cur
-        if self.hand[p] != NO_CARD and not self._card_has_room(p):  # the base game's test
-            KingdomBuilderState._check_card(self)
+        if self.hand[p] == NO_CARD:  # the base game's test: nothing to set aside
+            return
+        # _card_has_room(p)'s one-terrain cases inline (after every tile move of a rollout)
+        t = self.lock if self.lock >= 0 else self.hand[p] if self.hand2[p] == NO_CARD else -1
+        if t >= 0:
+            if self.board.tmask[t] & ~(self.all_occ | self.blocked):
+                return
+        elif self._card_has_room(p):
+            return
+        KingdomBuilderState._check_card(self)
 
     def _card_set_aside(self) -> None:
         """A locked terrain's card was set aside: the redrawn card becomes the lock."""
