@@ -148,6 +148,25 @@ def lords_all(board: Board, own: Sequence[int], opts: dict | None = None) -> lis
     """``[lords(board, own, p, opts) for p in range(len(own))]`` with each sector's counts
     ranked once for every player (the end of every search rollout)."""
     mode = (opts or {}).get("lords_zero_scores", "ranked")
+    if len(own) == 2:  # two players written out: a tie is 12 each, else 12 and 6
+        a, b = own
+        ga = gb = 0
+        second_if_zero = mode != "never"
+        for sector in board.sector_masks:
+            ca, cb = (a & sector).bit_count(), (b & sector).bit_count()
+            if ca == cb:
+                if ca or mode == "always":
+                    ga += 12
+                    gb += 12
+            elif ca > cb:
+                ga += 12
+                if cb or second_if_zero:
+                    gb += 6
+            else:
+                gb += 12
+                if ca or second_if_zero:
+                    ga += 6
+        return [ga, gb]
     gold = [0] * len(own)
     for sector in board.sector_masks:
         counts = [(o & sector).bit_count() for o in own]

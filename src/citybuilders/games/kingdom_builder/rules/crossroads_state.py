@@ -62,6 +62,7 @@ from .tiles import (
     location_ids,
     mask_actions,
     nth_bit,
+    own_dilation,
     with_adjacency,
 )
 
@@ -282,7 +283,7 @@ class CrossroadsState(KingdomBuilderState):
             if not terrains:
                 return 0
             e = FULL & ~(self.all_occ | self.blocked)  # = self.empty()
-            near_own = dilate(self.occ[p])  # with_adjacency per terrain, one dilation for all
+            near_own = own_dilation(self.occ[p], p)  # with_adjacency per terrain, one for all
             tm = self.board.tmask
             for t in terrains:
                 cand = tm[t] & e
@@ -324,7 +325,9 @@ class CrossroadsState(KingdomBuilderState):
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:
             return 0
-        return with_adjacency(self.board.tmask[self.fort_card] & self.empty(), self.occ[p])
+        elig = self.board.tmask[self.fort_card] & ~(self.all_occ | self.blocked)
+        near = elig & own_dilation(self.occ[p], p)  # = with_adjacency(elig, self.occ[p])
+        return near if near else elig
 
     # ------------------------------------------------------------------ pieces
     def _refresh_blocked(self) -> None:

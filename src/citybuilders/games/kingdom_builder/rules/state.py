@@ -49,7 +49,9 @@ from .tiles import (
     board_kinds,
     kind_of_action,
     location_ids,
+    DILATION_SEEN,
     nth_bit,
+    own_dilation,
     ready_kinds,
 )
 from ....core.i18n import message_of
@@ -546,8 +548,7 @@ class KingdomBuilderState(State):
         tmask, hex_locs = board.tmask, board.hex_locs
         occ, stl, supply, hold = self.occ, self.stl, self.supply, self.hold
         nloc = self.nloc
-        dil_of = [-1] * self.num_players  # per player: dils[q] == dilate(dil_of[q])
-        dils = [0] * self.num_players
+        seen = DILATION_SEEN  # per player (own, dilate(own)): own_dilation's memo
         while not self.over:
             pend = self.pending
             if pend != P_NONE:
@@ -583,19 +584,9 @@ class KingdomBuilderState(State):
                 cand = tmask[t] & ~(self.all_occ | self.blocked)
                 if cand:
                     o = occ[p]
-                    dil = dils[p]
-                    if o != dil_of[p]:
-                        was = dil_of[p]
-                        new = o ^ was
-                        if new & was or new.bit_count() > 3:  # a piece gone, or many new
-                            dil = dilate(o)
-                        else:  # a few pieces built since: add their neighbours
-                            while new:
-                                low = new & -new
-                                dil |= NEIGHBORS[low.bit_length() - 1]
-                                new ^= low
-                        dil_of[p] = o
-                        dils[p] = dil
+                    last, dil = seen[p]
+                    if o != last:
+                        dil = own_dilation(o, p)
                     mask = cand & dil
                     if not mask:
                         mask = cand
@@ -654,13 +645,11 @@ class KingdomBuilderState(State):
                 if not cand:  # the card's terrain is full: the plain rare-exception check
                     self._check_card()
                     hist.append((p, BUILD_BASE + h))
-                    dil_of[p] = o
-                    dils[p] = dil
+                    seen[p] = (o, dil)
                     break
                 hist.append((p, BUILD_BASE + h))
                 if mand >= 3 or not supply[p] or not left:
-                    dil_of[p] = o
-                    dils[p] = dil
+                    seen[p] = (o, dil)
                     break
                 left -= 1
                 mask = cand & dil

@@ -46,6 +46,8 @@ __all__ = [
     "register_tile_kind",
     "kind_of_action",
     "with_adjacency",
+    "own_dilation",
+    "DILATION_SEEN",
     "mask_actions",
     "nth_bit",
     "neighbour_masks",
@@ -61,6 +63,32 @@ def with_adjacency(eligible: int, own: int) -> int:
     possível"; digest §4.3): the eligible hexes next to ``own`` if any, else all of them."""
     near = eligible & dilate(own)
     return near if near else eligible
+
+
+DILATION_SEEN: list[tuple[int, int]] = [(0, 0)] * 8
+"""Per player index (below 8): ``(own, dilate(own))`` for the last piece bitset of that player
+:func:`own_dilation` saw; a caller that knows ``dilate(own)`` may store it here (the
+playout's builds do). Pure values: sharing them between states and games is safe."""
+
+
+def own_dilation(own: int, p: int) -> int:
+    """``dilate(own)`` for the pieces ``own`` of player index ``p``: the one in
+    :data:`DILATION_SEEN` if ``own`` is unchanged, else grown by the neighbours of the few hexes
+    added since (``dilate(a | h) == dilate(a) | NEIGHBORS[h]``), else computed afresh (a piece
+    gone or more than 5 new). A random player's turn asks for the same pieces at its start, at
+    the Fort and the Forester's Lodge, with a few pieces built in between."""
+    last, near = DILATION_SEEN[p]
+    if own != last:
+        new = own ^ last
+        if new & last or new.bit_count() > 5:
+            near = dilate(own)
+        else:
+            while new:
+                low = new & -new
+                near |= NEIGHBORS[low.bit_length() - 1]
+                new ^= low
+        DILATION_SEEN[p] = (own, near)
+    return near
 
 
 def neighbour_masks(own: int) -> tuple[int, int]:
@@ -231,8 +259,9 @@ class TerrainBuildTile(BuildTile):
         self.terrain = terrain
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
-        return with_adjacency(st.board.tmask[self.terrain] & empty, st.occ[p])
+        elig = st.board.tmask[self.terrain] & ~(st.all_occ | st.blocked)  # = & st.empty()
+        near = elig & own_dilation(st.occ[p], p)  # = with_adjacency(elig, st.occ[p])
+        return near if near else elig
 
 
 class OracleTile(BuildTile):
