@@ -36,7 +36,6 @@ from .board import (
     WATER,
     Board,
     bits,
-    dilate,
     hex_name,
 )
 from .crossroads_tiles import CROSSROADS_KIND_IDS, FORT_BUILD_BASE
@@ -63,7 +62,6 @@ from .tiles import (
     mask_actions,
     nth_bit,
     own_dilation,
-    with_adjacency,
 )
 
 __all__ = [
