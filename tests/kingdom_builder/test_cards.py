@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from citybuilders.games.kingdom_builder.rules.board import make_board
 from citybuilders.games.kingdom_builder.scoring import (
-    castles, citizens, discoverers, farmers, fishermen, hermits, knights, lords, merchants,
-    miners, score_all, workers,
+    CARDS, castles, citizens, discoverers, farmers, fishermen, hermits, knights, lords, lords_all,
+    merchants, miners, score_all, score_player, score_totals, workers,
 )
 
 from .helpers import mask
@@ -102,3 +104,38 @@ def test_empty_player_scores_zero(card: str) -> None:
 
     own = [0, mask((5, 5))]
     assert CARD_FUNCS[card](B, own, 0) == (6 if card == "lords" else 0)
+
+
+def _random_owns(rng: random.Random, players: int) -> list[int]:
+    """Disjoint random settlement sets (each hex to one player or nobody; sparse to dense)."""
+    own = [0] * players
+    density = rng.random()
+    for i in range(400):
+        if rng.random() < density:
+            own[rng.randrange(players)] |= 1 << i
+    return own
+
+
+@pytest.mark.parametrize("mode", ["ranked", "never", "always"])
+def test_lords_all_is_lords_per_player(mode: str) -> None:
+    """The all-players Lords (rollout scoring) against the per-player unit, ties and empty
+    sectors included."""
+    rng = random.Random(7)
+    opts = {"lords_zero_scores": mode}
+    for trial in range(300):
+        own = _random_owns(rng, 2 + trial % 4)
+        if trial % 3 == 0:  # few settlements: empty sectors and ties at 0 and 1
+            own = [o & rng.getrandbits(400) & rng.getrandbits(400) & rng.getrandbits(400)
+                   & rng.getrandbits(400) for o in own]
+        assert lords_all(B, own, opts) == [lords(B, own, p, opts) for p in range(len(own))]
+
+
+def test_score_totals_are_the_score_all_totals() -> None:
+    rng = random.Random(8)
+    for trial in range(200):
+        own = _random_owns(rng, 2 + trial % 4)
+        cards = rng.sample(CARDS, 3)
+        opts = {"lords_zero_scores": rng.choice(["ranked", "never", "always"])}
+        assert score_totals(B, cards, own, opts) == [s.total for s in score_all(B, cards, own, opts)]
+        assert score_totals(B, cards, own, opts) == [score_player(B, cards, own, p, opts)
+                                                    for p in range(len(own))]

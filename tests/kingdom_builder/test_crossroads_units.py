@@ -124,6 +124,23 @@ def test_fortress() -> None:
     assert X.task_fortress(mask_of([(5, 5), (12, 12)] + ring + nb(12, 12))) == 6
 
 
+def test_fortress_is_the_erosion_test() -> None:
+    """task_fortress's neighbour-pair steps against ``erode(own) != 0``: every hex with one
+    neighbour missing in turn (even and odd rows, both board sides) and random dense sets."""
+    import random
+
+    for r, c in ((5, 5), (6, 5), (1, 1), (18, 18), (1, 18), (18, 1)):
+        full = mask_of([(r, c)] + nb(r, c))
+        assert X.task_fortress(full) == 6 and X.erode(full)
+        for gap in nb(r, c):
+            assert X.task_fortress(full & ~mask_of([gap])) == 0
+    rng = random.Random(9)
+    for _ in range(3000):
+        density = 0.3 + rng.random() / 2  # about a quarter without a fortress
+        own = sum(1 << i for i in range(400) if rng.random() < density)
+        assert X.task_fortress(own) == (6 if X.erode(own) else 0)
+
+
 def test_place_of_refuge() -> None:
     castle = mask_of([(5, 5)])
     assert X.task_place_of_refuge(mask_of(nb(5, 5)), castle) == 8

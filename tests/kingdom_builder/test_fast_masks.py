@@ -106,3 +106,23 @@ def test_beyond_lines_of_three_is_the_six_direction_walk() -> None:
 def test_two_steps_are_two_single_steps() -> None:
     for mask in _random_masks(6, 60) + [1 << i for i in range(NUM_HEXES)]:
         assert two_steps(mask) == tuple(SHIFTS[d](SHIFTS[d](mask)) for d in DIRECTIONS)
+
+
+def test_own_dilation_follows_growing_and_shrinking_pieces() -> None:
+    """own_dilation (kept per player index, grown by the hexes added) against dilate on random
+    walks: one to seven hexes added, a hex removed, a piece set of another player index, the
+    same set again; DILATION_SEEN holds the last answer."""
+    from citybuilders.games.kingdom_builder.rules.board import dilate
+
+    rng = random.Random(12)
+    own = [0, 0, 0, 0]
+    for _ in range(3000):
+        p = rng.randrange(4)
+        roll = rng.random()
+        if roll < 0.6:
+            for _ in range(rng.choice((1, 1, 2, 3, 4, 6, 7))):
+                own[p] |= 1 << rng.randrange(NUM_HEXES)
+        elif roll < 0.8 and own[p]:
+            own[p] &= ~(1 << rng.choice(bits(own[p])))
+        assert tiles.own_dilation(own[p], p) == dilate(own[p])
+        assert tiles.DILATION_SEEN[p] == (own[p], dilate(own[p]))

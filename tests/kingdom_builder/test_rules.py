@@ -464,3 +464,27 @@ def test_end_of_game_trigger_by_last_player() -> None:
     assert s.is_terminal()
     r = s.returns()
     assert sum(r) == pytest.approx(1.0)
+
+
+def test_turn_end_readies_used_and_new_tiles_only() -> None:
+    """The turn's end (one translate over the player's statuses) turns used and new tiles
+    ready and leaves none/ready/lost and the other players' statuses alone."""
+    import random
+
+    from citybuilders.games.kingdom_builder.rules.state import NONE
+
+    s = citybuilders.load_game("kingdom-builder").new_initial_state(2, 3)
+    while s.current_player() == CHANCE:
+        s.apply_legal(s.sample_chance(random.Random(1)))
+    p, n = s.cur, s.nloc
+    codes = [NONE, READY, USED, NEW, LOST]
+    for q in range(2):
+        for k in range(n):
+            s.hold[q * n + k] = codes[(k + q) % 5]
+    for m in s.board.loc_nbr:  # touching every location: no tile is lost
+        s.occ[p] |= m
+    other = s.hold[(1 - p) * n: (2 - p) * n]
+    s._end_turn()
+    assert s.hold[p * n: (p + 1) * n] == [
+        {USED: READY, NEW: READY}.get(codes[(k + p) % 5], codes[(k + p) % 5]) for k in range(n)]
+    assert s.hold[(1 - p) * n: (2 - p) * n] == other

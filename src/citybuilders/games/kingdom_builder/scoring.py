@@ -28,7 +28,10 @@ __all__ = [
     "lords",
     "farmers",
     "castles",
+    "lords_all",
     "score_all",
+    "score_player",
+    "score_totals",
 ]
 
 def areas(own: int) -> list[int]:
@@ -46,21 +49,37 @@ def areas(own: int) -> list[int]:
     return out
 
 
+_NEAR: dict[Board, tuple[int, int, int]] = {}
+""":func:`_near_masks` by board object (at most 4,096 entries, then emptied)."""
+
+
+def _near_masks(board: Board) -> tuple[int, int, int]:
+    """``(shore, foothills, near_special)``: the hexes Fishermen, Miners and Workers score for
+    on ``board`` (next to water but not water, next to a mountain but not a mountain, next to a
+    castle or location hex). Memoised per board (a board is immutable)."""
+    got = _NEAR.get(board)
+    if got is None:
+        water, mountain = board.tmask[WATER], board.tmask[MOUNTAIN]
+        got = (~water & dilate(water), ~mountain & dilate(mountain), dilate(board.special))
+        if len(_NEAR) >= 4096:
+            _NEAR.clear()
+        _NEAR[board] = got
+    return got
+
+
 def fishermen(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
     """1 gold per settlement next to water; a settlement on water scores 0 (digest §7)."""
-    water = board.tmask[WATER]
-    return (own[p] & ~water & dilate(water)).bit_count()
+    return (own[p] & _near_masks(board)[0]).bit_count()
 
 
 def miners(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
     """1 gold per settlement next to a mountain (one on a mountain scores 0; digest §7)."""
-    m = board.tmask[MOUNTAIN]
-    return (own[p] & ~m & dilate(m)).bit_count()
+    return (own[p] & _near_masks(board)[1]).bit_count()
 
 
 def workers(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
     """1 gold per settlement next to a castle or location hex (digest §7)."""
-    return (own[p] & dilate(board.special)).bit_count()
+    return (own[p] & _near_masks(board)[2]).bit_count()
 
 
 def merchants(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
@@ -125,6 +144,51 @@ def lords(board: Board, own: Sequence[int], p: int, opts: dict | None = None) ->
     return gold
 
 
+def lords_all(board: Board, own: Sequence[int], opts: dict | None = None) -> list[int]:
+    """``[lords(board, own, p, opts) for p in range(len(own))]`` with each sector's counts
+    ranked once for every player (the end of every search rollout)."""
+    mode = (opts or {}).get("lords_zero_scores", "ranked")
+    if len(own) == 2:  # two players written out: a tie is 12 each, else 12 and 6
+        a, b = own
+        ga = gb = 0
+        second_if_zero = mode != "never"
+        for sector in board.sector_masks:
+            ca, cb = (a & sector).bit_count(), (b & sector).bit_count()
+            if ca == cb:
+                if ca or mode == "always":
+                    ga += 12
+                    gb += 12
+            elif ca > cb:
+                ga += 12
+                if cb or second_if_zero:
+                    gb += 6
+            else:
+                gb += 12
+                if ca or second_if_zero:
+                    ga += 6
+        return [ga, gb]
+    gold = [0] * len(own)
+    for sector in board.sector_masks:
+        counts = [(o & sector).bit_count() for o in own]
+        best = max(counts)
+        if not best and mode != "always":  # nobody in the sector ("always": everybody 12)
+            continue
+        second = -1  # the next-highest count: a zero ranks like any other except with "never"
+        for c in counts:
+            if second < c < best:
+                second = c
+        if not second and mode == "never":
+            second = -1
+        q = 0
+        for c in counts:
+            if c == best:
+                gold[q] += 12
+            elif c == second:
+                gold[q] += 6
+            q += 1
+    return gold
+
+
 def farmers(board: Board, own: Sequence[int], p: int, opts: dict | None = None) -> int:
     """3 gold per settlement in the sector where you have the fewest (0 if you are absent from
     a sector; digest §7)."""
@@ -136,7 +200,11 @@ def castles(board: Board, own: Sequence[int], p: int, opts: dict | None = None) 
     """3 gold per castle hex next to at least one of your settlements (rulebook "Pontuação dos
     Castelos": once per castle however many settlements touch it)."""
     o = own[p]
-    return 3 * sum(1 for m in board.castle_nbr if m & o)
+    n = 0
+    for m in board.castle_nbr:
+        if m & o:
+            n += 3
+    return n
 
 
 CARD_FUNCS: dict[str, Callable[..., int]] = {
@@ -174,3 +242,21 @@ def score_player(
 ) -> int:
     """Total gold of player ``p`` only (fast path for the greedy bot)."""
     return sum(CARD_FUNCS[c](board, own, p, opts) for c in cards) + castles(board, own, p)
+
+
+def score_totals(
+    board: Board, cards: Sequence[str], own: Sequence[int], opts: dict | None = None
+) -> list[int]:
+    """``[score_player(board, cards, own, p, opts) for p in range(len(own))]`` (the totals of
+    :func:`score_all`) with Lords scored for every player at once (:func:`lords_all`)."""
+    n = len(own)
+    totals = [castles(board, own, p) for p in range(n)]
+    for c in cards:
+        if c == "lords":
+            for p, g in enumerate(lords_all(board, own, opts)):
+                totals[p] += g
+        else:
+            f = CARD_FUNCS[c]
+            for p in range(n):
+                totals[p] += f(board, own, p, opts)
+    return totals

@@ -195,24 +195,33 @@ def beyond_lines_of_three(mask: int) -> int:
     Equal to the six-direction walk ``step(step(mask) & mask) & mask`` then one more ``step``
     (tests/kingdom_builder/test_fast_masks.py) with fewer big-int operations: two steps along
     a diagonal are a plain shift whatever the row's parity (NE twice = 2 rows up and 1 column
-    right), and a line's far end is its near end shifted back two steps."""
-    # E/W: b = hexes with their 2 west neighbours in mask (the east end of a line)
-    a = mask & ((mask & _NOT_R) << 1)
-    b = a & ((a & _NOT_R) << 1)
-    out = ((b & _NOT_R) << 1) | (((b >> 2) & _NOT_L) >> 1)
-    # NE/SW: b = hexes with the 2 hexes SW of them in mask (the NE end); SW twice = (+2, -1)
-    b = (mask & (((mask & _EVEN) >> 20) | ((mask & _ODD_NOT_R) >> 19))
-         & ((mask & _NOT_R) >> 39))
-    c = b << 39  # the SW end (on the board)
-    out |= (((b & _EVEN) >> 20) | ((b & _ODD_NOT_R) >> 19)
-            | ((c & _EVEN_NOT_L) << 19) | ((c & _ODD) << 20))
-    # NW/SE: b = hexes with the 2 hexes SE of them in mask (the NW end); SE twice = (+2, +1)
-    b = (mask & (((mask & _EVEN_NOT_L) >> 21) | ((mask & _ODD) >> 20))
-         & ((mask & _NOT_L) >> 41))
-    c = b << 41  # the SE end
-    out |= (((b & _EVEN_NOT_L) >> 21) | ((b & _ODD) >> 20)
-            | ((c & _EVEN) << 20) | ((c & _ODD_NOT_R) << 21))
+    right), a line's far end is its near end shifted three steps back (two plain steps and one
+    parity step, the masks shifted instead of the ends), one row up is a plain shift whose row
+    parity flips, and the NE and NW ends' steps one row up share their plain shift."""
+    nr = mask & _NOT_R
+    # E/W: b = hexes with their 2 west neighbours in mask (the east end of a line; a has no
+    # hex in column 0, so ``a << 1`` needs no wrap mask)
+    a = mask & (nr << 1)
+    b = a & (a << 1)
+    out = ((b & _NOT_R) << 1) | ((b & _NOT_L_2) >> 3)
+    up = mask >> 20  # each hex's neighbour straight below (same column, next row), moved up
+    # NE/SW: ne = hexes with the 2 hexes SW of them in mask (the NE end); SW twice = (+2, -1)
+    ne = mask & ((up & _ODD) | ((mask & _ODD_NOT_R) >> 19)) & (nr >> 39)
+    # NW/SE: nw = hexes with the 2 hexes SE of them in mask (the NW end); SE twice = (+2, +1)
+    nw = mask & (((mask & _EVEN_NOT_L) >> 21) | (up & _EVEN)) & ((mask & _NOT_L) >> 41)
+    out |= ((((ne & _EVEN) | (nw & _ODD)) >> 20) | ((ne & _ODD_NOT_R) >> 19)
+            | ((nw & _EVEN_NOT_L) >> 21)
+            | ((ne & _SW3_EVEN) << 58) | ((ne & _SW3_ODD) << 59)  # 3 steps SW of the NE end
+            | ((nw & _SE3_EVEN) << 61) | ((nw & _SE3_ODD) << 62))  # 3 steps SE of the NW end
     return out & FULL
+
+
+_NOT_L_2 = _NOT_L << 2
+"""Hexes whose column minus 2 is not 0 (for ``b >> 2`` then ``& _NOT_L`` as one mask)."""
+_SW3_EVEN, _SW3_ODD = _EVEN_NOT_L >> 39, _ODD >> 39
+"""The SW step's masks moved back two SW steps (applied to a NE end before the 3-step shift)."""
+_SE3_EVEN, _SE3_ODD = _EVEN >> 41, _ODD_NOT_R >> 41
+"""The SE step's masks moved back two SE steps."""
 
 
 def step(i: int, direction: str) -> int | None:

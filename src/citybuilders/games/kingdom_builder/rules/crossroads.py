@@ -66,6 +66,7 @@ __all__ = [
     "task_advance",
     "task_compass_points",
     "score_tasks",
+    "task_score",
     "warrior_blocked",
     "wagon_place_targets",
     "ship_place_targets",
@@ -371,8 +372,20 @@ def task_home_country(own: int, areas: Sequence[int]) -> int:
 
 def task_fortress(own: int) -> int:
     """Fortress (6 gold): one of your pieces has all 6 neighbours held by your pieces (so it is
-    not on the board edge) (rulebook 'Fortress'; digest §9.4). Returns 6 or 0."""
-    return TASK_GOLD["fortress"] if erode(own) else 0
+    not on the board edge) (rulebook 'Fortress'; digest §9.4). Returns 6 or 0.
+
+    ``erode(own) != 0`` one neighbour pair at a time, stopping once no hex is left (a few
+    big-int operations for most players instead of erode's dilation of the complement): the
+    hexes at index ``i +- 1`` and ``i +- 20`` are neighbours in every row, ``i - 21`` and
+    ``i + 19`` in even rows, ``i - 19`` and ``i + 21`` in odd rows (odd-r; interior hexes only,
+    so no step leaves the board)."""
+    m = own & INTERIOR & (own >> 1) & (own << 1)
+    if m:
+        m &= (own >> 20) & (own << 20)
+        if m and ((m & _EVEN_ROWS & (own << 21) & (own >> 19))
+                  or (m & _ODD_ROWS & (own << 19) & (own >> 21))):
+            return TASK_GOLD["fortress"]
+    return 0
 
 
 def task_road(own: int) -> int:
@@ -425,29 +438,31 @@ def task_compass_points(own: int) -> int:
     return TASK_GOLD["compass_points"]
 
 
+def task_score(task: str, own: int, areas: Sequence[int], specials: int) -> int:
+    """Gold of one task card for one player (the ``task_*`` unit of ``task``; ``areas`` and
+    ``specials`` as :func:`score_tasks`). Raises KeyError for an unknown task id."""
+    if task == "home_country":
+        return task_home_country(own, areas)
+    if task == "fortress":
+        return task_fortress(own)
+    if task == "road":
+        return task_road(own)
+    if task == "place_of_refuge":
+        return task_place_of_refuge(own, specials)
+    if task == "advance":
+        return task_advance(own)
+    if task == "compass_points":
+        return task_compass_points(own)
+    raise KeyError(task)
+
+
 def score_tasks(
     tasks: Sequence[str], own: int, *, areas: Sequence[int], specials: int
 ) -> dict[str, int]:
     """Gold per task card in play for one player: ``{task_id: gold}`` (each task scores once,
     rulebook "Cumprir o requisito ... mais de uma vez não aumenta"). Raises KeyError for an
     unknown task id."""
-    out: dict[str, int] = {}
-    for t in tasks:
-        if t == "home_country":
-            out[t] = task_home_country(own, areas)
-        elif t == "fortress":
-            out[t] = task_fortress(own)
-        elif t == "road":
-            out[t] = task_road(own)
-        elif t == "place_of_refuge":
-            out[t] = task_place_of_refuge(own, specials)
-        elif t == "advance":
-            out[t] = task_advance(own)
-        elif t == "compass_points":
-            out[t] = task_compass_points(own)
-        else:
-            raise KeyError(t)
-    return out
+    return {t: task_score(t, own, areas, specials) for t in tasks}
 
 
 # --------------------------------------------------------------------------- pieces

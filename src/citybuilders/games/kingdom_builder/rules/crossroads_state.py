@@ -36,7 +36,6 @@ from .board import (
     WATER,
     Board,
     bits,
-    dilate,
     hex_name,
 )
 from .crossroads_tiles import CROSSROADS_KIND_IDS, FORT_BUILD_BASE
@@ -62,7 +61,7 @@ from .tiles import (
     location_ids,
     mask_actions,
     nth_bit,
-    with_adjacency,
+    own_dilation,
 )
 
 __all__ = [
@@ -282,7 +281,7 @@ class CrossroadsState(KingdomBuilderState):
             if not terrains:
                 return 0
             e = FULL & ~(self.all_occ | self.blocked)  # = self.empty()
-            near_own = dilate(self.occ[p])  # with_adjacency per terrain, one dilation for all
+            near_own = own_dilation(self.occ[p], p)  # with_adjacency per terrain, one for all
             tm = self.board.tmask
             for t in terrains:
                 cand = tm[t] & e
@@ -315,14 +314,18 @@ class CrossroadsState(KingdomBuilderState):
         self._history.append((p, FORT_BUILD_BASE + h))
 
     def _first_build(self, p: int, t: int) -> None:
-        """The first build locks its terrain (as :meth:`_apply`)."""
+        """The first build locks its terrain (as :meth:`_apply`; :meth:`_lock` inline)."""
         if self.lock < 0:
-            self._lock(p, t)
+            if self.hand[p] != t and self.hand2[p] == t:
+                self.hand[p], self.hand2[p] = self.hand2[p], self.hand[p]
+            self.lock = t
 
     def _fort_targets(self, p: int) -> int:
         if self.fort_card < 0:
             return 0
-        return with_adjacency(self.board.tmask[self.fort_card] & self.empty(), self.occ[p])
+        elig = self.board.tmask[self.fort_card] & ~(self.all_occ | self.blocked)
+        near = elig & own_dilation(self.occ[p], p)  # = with_adjacency(elig, self.occ[p])
+        return near if near else elig
 
     # ------------------------------------------------------------------ pieces
     def _refresh_blocked(self) -> None:
@@ -470,7 +473,7 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             p = self.cur
             self.fort_card = card
-            if not self._fort_targets(p):
+            if not self.board.tmask[card] & ~(self.all_occ | self.blocked):  # = no _fort_targets
                 self.fort_card = -1
                 if self.xo.fort_redraw:  # redraw
                     self.removed[card] += 1
@@ -489,15 +492,16 @@ class CrossroadsState(KingdomBuilderState):
             self.pending = P_NONE
             self._start_turn((q + 1) % self.num_players)
             return
-        if pend == P_DRAW and self.need2[self.pending_player]:
+        if pend == P_DRAW:
             q = self.pending_player
-            self.need2[q] = False
             self.deck[card] -= 1
             self._take_card(q, card)
-            if self._ensure_deck():
-                self.pending = P_DRAW2
-                return
-            self.pending = P_NONE
+            if self.need2[q]:
+                self.need2[q] = False
+                if self._ensure_deck():
+                    self.pending = P_DRAW2
+                    return
+            self.pending = P_NONE  # (without the second card: the base game's draw)
             self._start_turn((q + 1) % self.num_players)
             return
         KingdomBuilderState._apply_chance(self, card)
@@ -505,11 +509,28 @@ class CrossroadsState(KingdomBuilderState):
             self.lock = self.hand[self.cur]
 
     def _start_turn(self, p: int) -> None:
+        """No lock and no Fort yet; both cards become public; then the base turn start inline
+        (every turn of a rollout): the rare-exception check of :meth:`_check_card` with one
+        card in hand and nothing locked tests that card's room itself."""
         self.lock = -1
         self.fort_card = -1
         if self.last_draw2[p] >= 0 and self.hand2[p] != NO_CARD:
             self.revealed.append(self.last_draw2[p])
-        KingdomBuilderState._start_turn(self, p)
+        self.cur = p
+        self.mand = 0
+        h = self.hand[p]
+        if h == NO_CARD:
+            return  # _check_card: nothing to set aside
+        if self.last_draw[p] >= 0:
+            self.revealed.append(self.last_draw[p])
+        if not self.redraw or self.pending != P_NONE or self.over:
+            return
+        if self.hand2[p] == NO_CARD:
+            if self.board.tmask[h] & ~(self.all_occ | self.blocked):
+                return  # = _card_has_room(p)
+        elif self._card_has_room(p):
+            return
+        KingdomBuilderState._check_card(self)
 
     def _check_card(self) -> None:
         """Rare exception with up to two cards: only when none of the playable terrains has an
@@ -517,8 +538,16 @@ class CrossroadsState(KingdomBuilderState):
         if self.fort_card >= 0 or not self.redraw or self.pending != P_NONE or self.over:
             return
         p = self.cur
-        if self.hand[p] != NO_CARD and not self._card_has_room(p):  # the base game's test
-            KingdomBuilderState._check_card(self)
+        if self.hand[p] == NO_CARD:  # the base game's test: nothing to set aside
+            return
+        # _card_has_room(p)'s one-terrain cases inline (after every tile move of a rollout)
+        t = self.lock if self.lock >= 0 else self.hand[p] if self.hand2[p] == NO_CARD else -1
+        if t >= 0:
+            if self.board.tmask[t] & ~(self.all_occ | self.blocked):
+                return
+        elif self._card_has_room(p):
+            return
+        KingdomBuilderState._check_card(self)
 
     def _card_set_aside(self) -> None:
         """A locked terrain's card was set aside: the redrawn card becomes the lock."""
@@ -561,8 +590,13 @@ class CrossroadsState(KingdomBuilderState):
     def score_totals(self) -> list[int]:
         """As the base game, plus each player's task gold (as :meth:`scores`)."""
         out = super().score_totals()
-        for p in range(self.num_players):
-            out[p] += sum(self.task_gold(p).values())
+        if self.tasks:  # as task_gold, the areas found once
+            all_areas, build_areas = task_areas(self.board)
+            areas = all_areas if self.xo.home_country_all else build_areas
+            specials = self.board.special
+            for p, own in enumerate(self.occ):
+                for t in self.tasks:
+                    out[p] += X.task_score(t, own, areas, specials)
         return out
 
     def task_gold(self, p: int) -> dict[str, int]:

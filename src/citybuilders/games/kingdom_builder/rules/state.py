@@ -29,7 +29,7 @@ from citybuilders.core.game import (
 )
 
 from ..actions import BUILD_BASE, CARD_BASE, END, HEX_BASE, action_to_string, parse_action
-from ..scoring import score_all, score_player
+from ..scoring import score_all, score_totals
 from .board import (
     CARD_TERRAINS,
     FULL,
@@ -49,7 +49,10 @@ from .tiles import (
     board_kinds,
     kind_of_action,
     location_ids,
+    DILATION_SEEN,
     nth_bit,
+    own_dilation,
+    ready_kinds,
 )
 from ....core.i18n import message_of
 
@@ -124,6 +127,8 @@ P_NONE, P_DEAL, P_DRAW, P_REDRAW = (int(Pending.NONE), int(Pending.DEAL), int(Pe
 """The codes as plain ints (see :data:`NONE`)."""
 _RANDBELOW_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 """What ``rng._randbelow`` is for ``random.Random`` (see :meth:`KingdomBuilderState.playout`)."""
+_READY_AGAIN = bytes(READY if s in (USED, NEW) else s for s in range(256))
+"""``bytes.translate`` table of the turn's end: USED and NEW become READY, other codes stay."""
 _PLAIN_STEP = -2
 """``_playout_terrain``'s answer "take the plain step" (see :meth:`KingdomBuilderState.playout`)."""
 SUPPLY = SETTLEMENT_SUPPLY
@@ -478,17 +483,13 @@ class KingdomBuilderState(State):
         """:meth:`_draw_move` for ``p`` holding a ready tile, given ``head``: the number of
         build moves (``mask``'s hexes) or 1 (``end``) listed before the tiles' moves."""
         base = p * self.nloc
-        hold = self.hold
         groups = []
         total = head
-        for kind, locs in board_kinds(self.board):
-            for k in locs:
-                if hold[base + k] == READY:
-                    n, data = kind.count(self, p)
-                    if n:
-                        groups.append((kind, n, data))
-                        total += n
-                    break
+        for kind in ready_kinds(self.board, self.hold[base: base + self.nloc], READY):
+            n, data = kind.count(self, p)
+            if n:
+                groups.append((kind, n, data))
+                total += n
         r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END
@@ -547,7 +548,7 @@ class KingdomBuilderState(State):
         tmask, hex_locs = board.tmask, board.hex_locs
         occ, stl, supply, hold = self.occ, self.stl, self.supply, self.hold
         nloc = self.nloc
-        dil_of, dil = -1, 0  # dil == dilate(dil_of)
+        seen = DILATION_SEEN  # per player (own, dilate(own)): own_dilation's memo
         while not self.over:
             pend = self.pending
             if pend != P_NONE:
@@ -583,8 +584,9 @@ class KingdomBuilderState(State):
                 cand = tmask[t] & ~(self.all_occ | self.blocked)
                 if cand:
                     o = occ[p]
-                    if o != dil_of:
-                        dil_of, dil = o, dilate(o)
+                    last, dil = seen[p]
+                    if o != last:
+                        dil = own_dilation(o, p)
                     mask = cand & dil
                     if not mask:
                         mask = cand
@@ -634,7 +636,7 @@ class KingdomBuilderState(State):
                 supply[p] -= 1
                 mand += 1
                 self.mand = mand
-                dil_of, dil = o, dil | NEIGHBORS[h]
+                dil |= NEIGHBORS[h]
                 cand ^= bit  # h was an empty hex of the terrain
                 if not supply[p]:
                     self.final_round = True
@@ -643,9 +645,11 @@ class KingdomBuilderState(State):
                 if not cand:  # the card's terrain is full: the plain rare-exception check
                     self._check_card()
                     hist.append((p, BUILD_BASE + h))
+                    seen[p] = (o, dil)
                     break
                 hist.append((p, BUILD_BASE + h))
                 if mand >= 3 or not supply[p] or not left:
+                    seen[p] = (o, dil)
                     break
                 left -= 1
                 mask = cand & dil
@@ -777,10 +781,8 @@ class KingdomBuilderState(State):
         base = p * self.nloc
         hold = self.hold
         mine = hold[base: base + self.nloc]
-        if USED in mine or NEW in mine:
-            for k in range(base, base + self.nloc):
-                if hold[k] == USED or hold[k] == NEW:
-                    hold[k] = READY
+        if USED in mine or NEW in mine:  # used and new tiles are ready again (one C-level pass)
+            hold[base: base + self.nloc] = bytes(mine).translate(_READY_AGAIN)
         self.turn += 1
         nxt = (p + 1) % self.num_players
         if self.final_round and nxt == self.start:
@@ -837,9 +839,8 @@ class KingdomBuilderState(State):
         return score_all(self.board, self.cards, self.occ, self.opts)
 
     def score_totals(self) -> list[int]:
-        """``[s.total for s in self.scores()]`` without the parts (scoring.score_player)."""
-        board, cards, occ, opts = self.board, self.cards, self.occ, self.opts
-        return [score_player(board, cards, occ, p, opts) for p in range(self.num_players)]
+        """``[s.total for s in self.scores()]`` without the parts (scoring.score_totals)."""
+        return score_totals(self.board, self.cards, self.occ, self.opts)
 
     def winners(self) -> list[int]:
         """The core's winners (the best totals, ties shared) from :meth:`score_totals` (the

@@ -46,12 +46,15 @@ __all__ = [
     "register_tile_kind",
     "kind_of_action",
     "with_adjacency",
+    "own_dilation",
+    "DILATION_SEEN",
     "mask_actions",
     "nth_bit",
     "neighbour_masks",
     "PADDOCK_STEPS",
     "board_kinds",
     "location_ids",
+    "ready_kinds",
 ]
 
 
@@ -60,6 +63,32 @@ def with_adjacency(eligible: int, own: int) -> int:
     possível"; digest §4.3): the eligible hexes next to ``own`` if any, else all of them."""
     near = eligible & dilate(own)
     return near if near else eligible
+
+
+DILATION_SEEN: list[tuple[int, int]] = [(0, 0)] * 8
+"""Per player index (below 8): ``(own, dilate(own))`` for the last piece bitset of that player
+:func:`own_dilation` saw; a caller that knows ``dilate(own)`` may store it here (the
+playout's builds do). Pure values: sharing them between states and games is safe."""
+
+
+def own_dilation(own: int, p: int) -> int:
+    """``dilate(own)`` for the pieces ``own`` of player index ``p``: the one in
+    :data:`DILATION_SEEN` if ``own`` is unchanged, else grown by the neighbours of the few hexes
+    added since (``dilate(a | h) == dilate(a) | NEIGHBORS[h]``), else computed afresh (a piece
+    gone or more than 5 new). A random player's turn asks for the same pieces at its start, at
+    the Fort and the Forester's Lodge, with a few pieces built in between."""
+    last, near = DILATION_SEEN[p]
+    if own != last:
+        new = own ^ last
+        if new & last or new.bit_count() > 5:
+            near = dilate(own)
+        else:
+            while new:
+                low = new & -new
+                near |= NEIGHBORS[low.bit_length() - 1]
+                new ^= low
+        DILATION_SEEN[p] = (own, near)
+    return near
 
 
 def neighbour_masks(own: int) -> tuple[int, int]:
@@ -230,8 +259,9 @@ class TerrainBuildTile(BuildTile):
         self.terrain = terrain
 
     def targets(self, st: "KingdomBuilderState", p: int) -> int:
-        empty = FULL & ~(st.all_occ | st.blocked)  # = st.empty(), inlined (random play)
-        return with_adjacency(st.board.tmask[self.terrain] & empty, st.occ[p])
+        elig = st.board.tmask[self.terrain] & ~(st.all_occ | st.blocked)  # = & st.empty()
+        near = elig & own_dilation(st.occ[p], p)  # = with_adjacency(elig, st.occ[p])
+        return near if near else elig
 
 
 class OracleTile(BuildTile):
@@ -504,18 +534,24 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     TILE_KINDS[kind.id] = kind
     KINDS_BY_BASE.append(kind)
     KINDS_BY_BASE.sort(key=lambda k: k.base)
-    _BY_BASE[kind.base] = kind
+    span = NUM_HEXES if kind.base < PAIR_BASE else _PAIR_SPAN
+    first = HEX_BASE if kind.base < PAIR_BASE else PAIR_BASE
+    for slot in range((kind.base - first) // span, (kind.base + kind.size - 1 - first) // span + 1):
+        _BY_BASE[first + slot * span] = kind  # every slot the block touches
     _BOARD_KINDS.clear()
+    _READY_KINDS.clear()
     return kind
 
 
 _BY_BASE: dict[int, TileKind] = {}
-"""Kinds by the first action id of their block (the hex and pair slots are found by division)."""
+"""Kinds by the first action id of each hex or pair slot their block touches (the slot of an
+action is found by division)."""
 _PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 
 _LOCATION_IDS: dict[Any, dict[str, tuple[int, ...]]] = {}
 _BOARD_KINDS: dict[Any, tuple[tuple[TileKind, tuple[int, ...]], ...]] = {}
+_READY_KINDS: dict[tuple[Any, bytes], tuple[TileKind, ...]] = {}
 
 
 def location_ids(board: Any) -> dict[str, tuple[int, ...]]:
@@ -544,6 +580,22 @@ def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
         if len(_BOARD_KINDS) >= _MEMO_SIZE:
             _BOARD_KINDS.clear()
         _BOARD_KINDS[board] = got
+    return got
+
+
+def ready_kinds(board: Any, statuses: list[int], ready: int) -> tuple[TileKind, ...]:
+    """The kinds of :func:`board_kinds` (in its order) with a location whose status is
+    ``ready``: ``statuses[k]`` is one player's status of location ``k`` (a slice of the state's
+    ``hold``; codes 0..4). Memoised by board and statuses (a random player asks at each of its
+    steps with a ready tile; a player's statuses take few values)."""
+    key = (board, bytes(statuses))
+    got = _READY_KINDS.get(key)
+    if got is None:
+        got = tuple(kind for kind, locs in board_kinds(board)
+                    if any(statuses[k] == ready for k in locs))
+        if len(_READY_KINDS) >= _MEMO_SIZE:
+            _READY_KINDS.clear()
+        _READY_KINDS[key] = got
     return got
 
 
