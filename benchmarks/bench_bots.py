@@ -149,24 +149,30 @@ def _load_done(out: str | None, name: str) -> dict[int, tuple[float, ...]]:
     """Games of figure ``name`` already in the JSON-lines file ``out``: index -> (result, wall
     s, CPU s, slowest move CPU s, moves, margin) as :func:`_duel` returns (rows written before the
     CPU fields existed read 0 / NaN there)."""
-    done: dict[int, tuple[float, ...]] = {}
+    return {i: (float(row["result"]), float(row["seconds"]), float(row.get("cpu", 0.0)),
+                float(row.get("cpu_max", 0.0)), int(row.get("moves", 0)),
+                float(row.get("margin", math.nan)))
+            for i, row in _saved_rows(out, name).items() if "result" in row}
+
+
+def _saved_rows(out: str | None, name: str) -> dict[int, dict[str, Any]]:
+    """The rows of figure ``name`` in the JSON-lines file ``out`` (none when ``out`` is None or
+    missing), by game index; a line cut by a kill is skipped, so that game is played again."""
+    rows: dict[int, dict[str, Any]] = {}
     if out is None:
-        return done
+        return rows
     try:
         with open(out, encoding="utf-8") as f:
             for line in f:
                 try:
                     row = json.loads(line)
                 except ValueError:
-                    continue  # a line cut by a kill: that game is played again
+                    continue
                 if isinstance(row, dict) and row.get("figure") == name:
-                    done[int(row["game"])] = (
-                        float(row["result"]), float(row["seconds"]),
-                        float(row.get("cpu", 0.0)), float(row.get("cpu_max", 0.0)),
-                        int(row.get("moves", 0)), float(row.get("margin", math.nan)))
+                    rows[int(row["game"])] = row
     except FileNotFoundError:
         pass
-    return done
+    return rows
 
 
 def _play_all(fn, items: list[tuple[Any, ...]], jobs: int, record) -> None:
@@ -302,19 +308,7 @@ def rit_solo(name: str, bot: str, games: int, jobs: int, out: str | None = None)
     ``out`` (a JSON-lines file) each finished game is appended as it ends (``{"figure",
     "game", "row"}``) and a rerun skips the games already there, as :func:`duel` does."""
     t = time.perf_counter()
-    done: dict[int, tuple[Any, ...]] = {}
-    if out is not None:
-        try:
-            with open(out, encoding="utf-8") as f:
-                for line in f:
-                    try:
-                        row = json.loads(line)
-                    except ValueError:
-                        continue  # a line cut by a kill: that game is played again
-                    if isinstance(row, dict) and row.get("figure") == name and "row" in row:
-                        done[int(row["game"])] = tuple(row["row"])
-        except FileNotFoundError:
-            pass
+    done = {i: tuple(row["row"]) for i, row in _saved_rows(out, name).items() if "row" in row}
 
     def running(out: list[tuple[float, str, bool, bool, bool, float, float]]) -> str:
         m, lo, hi = mean_interval([r[0] for r in out])

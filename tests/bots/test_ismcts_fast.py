@@ -17,6 +17,7 @@ import time
 import pytest
 
 import citybuilders
+from plain_playout import plain_playout
 from citybuilders.bots import ISMCTSBot
 from citybuilders.bots.ismcts import _Node, _skip_chance
 from citybuilders.core.game import CHANCE, TERMINAL, State
@@ -82,20 +83,7 @@ class ReferenceISMCTS(ISMCTSBot):
                 a, node = best
                 det.apply_legal(a, acting)
                 path.append(node)
-            depth = self.rollout_depth
-            cp = det.current_player()
-            while cp != TERMINAL:
-                if cp == CHANCE:
-                    det.apply_legal(det.sample_chance(rng))
-                    cp = det.current_player()
-                    continue
-                if depth is not None:
-                    if depth <= 0:
-                        break
-                    depth -= 1
-                legal_now = det.legal_actions(cp)
-                det.apply_legal(legal_now[rng.randrange(len(legal_now))], cp)
-                cp = det.current_player()
+            plain_playout(det, rng, self.rollout_depth)
             if margin:
                 ranks, margins = self._values(det)
                 for m in margins:

@@ -9,28 +9,11 @@ import random
 import pytest
 
 import citybuilders
-from citybuilders.core.game import CHANCE, TERMINAL, State
+from plain_playout import plain_playout
+from citybuilders.core.game import CHANCE, TERMINAL
 
 GAMES = [("kingdom-builder", {}, 3), ("kingdom-builder", {"expansions": ["crossroads"]}, 2),
          ("sprawlopolis", {}, 1), ("roll-into-town", {}, 1), ("roll-builder", {}, 2)]
-
-
-def _loop(state: State, rng: random.Random, max_actions: int | None) -> None:
-    """The plain rollout: chance by sample_chance, a player's move from the full legal list."""
-    left = max_actions
-    while True:
-        cp = state.current_player()
-        if cp == TERMINAL:
-            return
-        if cp == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        if left is not None:
-            if left <= 0:
-                return
-            left -= 1
-        legal = state.legal_actions(cp)
-        state.apply_legal(legal[rng.randrange(len(legal))], cp)
 
 
 @pytest.mark.parametrize("name,options,players", GAMES)
@@ -47,7 +30,7 @@ def test_playout_is_the_plain_loop(name: str, options: dict, players: int) -> No
                     fast, plain = s.clone(), s.clone()
                     r1, r2 = random.Random(step), random.Random(step)
                     fast.playout(r1, limit)
-                    _loop(plain, r2, limit)
+                    plain_playout(plain, r2, limit)
                     assert fast.history() == plain.history(), (name, seed, step, limit)
                     assert fast == plain
                     assert r1.getstate() == r2.getstate()

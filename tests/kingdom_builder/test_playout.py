@@ -13,7 +13,8 @@ import random
 import pytest
 
 import citybuilders
-from citybuilders.core.game import CHANCE, TERMINAL, State
+from plain_playout import plain_playout
+from citybuilders.core.game import CHANCE, TERMINAL
 
 OPTIONS = [
     {},
@@ -29,24 +30,6 @@ OPTIONS = [
 
 def _label(options: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "base"
-
-
-def _plain(state: State, rng: random.Random, max_actions: int | None) -> None:
-    """The plain rollout (core ``State.playout``'s loop with the full legal list)."""
-    left = max_actions
-    while True:
-        cp = state.current_player()
-        if cp == TERMINAL:
-            return
-        if cp == CHANCE:
-            state.apply_legal(state.sample_chance(rng))
-            continue
-        if left is not None:
-            if left <= 0:
-                return
-            left -= 1
-        legal = state.legal_actions(cp)
-        state.apply_legal(legal[rng.randrange(len(legal))], cp)
 
 
 class _OtherDraws(random.Random):
@@ -71,7 +54,7 @@ def test_fused_playout_is_the_plain_loop(options: dict) -> None:
                 rng_type = _OtherDraws if step % 3 == 2 else random.Random
                 r1, r2 = rng_type(step * 31 + seed), rng_type(step * 31 + seed)
                 fast.playout(r1, limit)
-                _plain(plain, r2, limit)
+                plain_playout(plain, r2, limit)
                 assert fast.history() == plain.history(), (seed, step, limit)
                 assert fast == plain
                 assert r1.getstate() == r2.getstate()
