@@ -155,24 +155,6 @@ def test_kind_of_action_by_division_matches_the_scan() -> None:
 
 
 @pytest.mark.parametrize("options", OPTIONS[::3], ids=lambda o: ",".join(o) or "base")
-def test_ready_kinds_is_the_scan_of_the_board_kinds(options: dict) -> None:
-    """ready_kinds (memoised by statuses) against the loop over board_kinds' locations."""
-    from citybuilders.games.kingdom_builder.rules.state import READY
-    from citybuilders.games.kingdom_builder.rules.tiles import board_kinds, ready_kinds
-
-    game = citybuilders.load_game("kingdom-builder", **options)
-    rng = random.Random(4)
-    for seed in range(30):
-        board = game.new_initial_state(2, seed).board
-        for _ in range(40):
-            statuses = [rng.choice((0, 1, 1, 2, 3, 4)) for _ in board.locations]
-            expect = tuple(kind for kind, locs in board_kinds(board)
-                           if any(statuses[k] == READY for k in locs))
-            assert ready_kinds(board, statuses, READY) == expect
-            assert ready_kinds(board, statuses, READY) == expect  # from the memo
-
-
-@pytest.mark.parametrize("options", OPTIONS[::3], ids=lambda o: ",".join(o) or "base")
 def test_legal_actions_is_the_core_method(options: dict) -> None:
     from citybuilders.core.game import State
 

@@ -52,7 +52,6 @@ from .tiles import (
     DILATION_SEEN,
     nth_bit,
     own_dilation,
-    ready_kinds,
 )
 from ....core.i18n import message_of
 
@@ -485,11 +484,15 @@ class KingdomBuilderState(State):
         base = p * self.nloc
         groups = []
         total = head
-        for kind in ready_kinds(self.board, self.hold[base: base + self.nloc], READY):
-            n, data = kind.count(self, p)
-            if n:
-                groups.append((kind, n, data))
-                total += n
+        hold = self.hold
+        for kind, locs in board_kinds(self.board):
+            for k in locs:
+                if hold[base + k] == READY:
+                    n, data = kind.count(self, p)
+                    if n:
+                        groups.append((kind, n, data))
+                        total += n
+                    break
         r = below(total)
         if r < head:
             return BUILD_BASE + nth_bit(mask, r) if mask else END

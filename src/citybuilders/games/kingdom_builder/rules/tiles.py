@@ -54,7 +54,6 @@ __all__ = [
     "PADDOCK_STEPS",
     "board_kinds",
     "location_ids",
-    "ready_kinds",
 ]
 
 
@@ -539,7 +538,6 @@ def register_tile_kind(kind: TileKind) -> TileKind:
     for slot in range((kind.base - first) // span, (kind.base + kind.size - 1 - first) // span + 1):
         _BY_BASE[first + slot * span] = kind  # every slot the block touches
     _BOARD_KINDS.clear()
-    _READY_KINDS.clear()
     return kind
 
 
@@ -551,7 +549,6 @@ _PAIR_SPAN = NUM_HEXES * NUM_HEXES
 
 _LOCATION_IDS: dict[Any, dict[str, tuple[int, ...]]] = {}
 _BOARD_KINDS: dict[Any, tuple[tuple[TileKind, tuple[int, ...]], ...]] = {}
-_READY_KINDS: dict[tuple[Any, bytes], tuple[TileKind, ...]] = {}
 
 
 def location_ids(board: Any) -> dict[str, tuple[int, ...]]:
@@ -580,22 +577,6 @@ def board_kinds(board: Any) -> tuple[tuple[TileKind, tuple[int, ...]], ...]:
         if len(_BOARD_KINDS) >= _MEMO_SIZE:
             _BOARD_KINDS.clear()
         _BOARD_KINDS[board] = got
-    return got
-
-
-def ready_kinds(board: Any, statuses: list[int], ready: int) -> tuple[TileKind, ...]:
-    """The kinds of :func:`board_kinds` (in its order) with a location whose status is
-    ``ready``: ``statuses[k]`` is one player's status of location ``k`` (a slice of the state's
-    ``hold``; codes 0..4). Memoised by board and statuses (a random player asks at each of its
-    steps with a ready tile; a player's statuses take few values)."""
-    key = (board, bytes(statuses))
-    got = _READY_KINDS.get(key)
-    if got is None:
-        got = tuple(kind for kind, locs in board_kinds(board)
-                    if any(statuses[k] == ready for k in locs))
-        if len(_READY_KINDS) >= _MEMO_SIZE:
-            _READY_KINDS.clear()
-        _READY_KINDS[key] = got
     return got
 
 
