@@ -9,7 +9,12 @@ let current = seats[0];
 let prefix = [];
 let confirming = null;     // the legal entry waiting for its "confirm" click (cannot be undone)
 let rot = 0;               // Sprawlopolis: the rotation chosen for the placement preview
-let busy = false;
+// the move being sent: {seat, from: the state id it was chosen in, done: its promise}, or null.
+// The board waits only while it still shows that state: the websocket often brings the new
+// state before the POST's reply, and a click on it then must count (it was dropped: a CI flake)
+let sending = null;
+const busy = () => sending !== null && views[sending.seat] !== undefined
+  && views[sending.seat].state_id === sending.from;
 let endDismissed = false;
 let rendered = "";
 let keyboard = false;      // the last interaction was a key: keep the focus on a target
@@ -354,19 +359,24 @@ function choose(key, button) {
 }
 
 async function submit(action) {
-  if (busy) return;
-  busy = true;
+  if (busy()) return;
+  while (sending) await sending.done;  // a move chosen in a state the websocket brought first
   CB.showError("");
   const view = views[current];
   const seat = current;
-  const r = await CB.api(`/api/games/${P.game_id}/act`, {
+  const done = CB.api(`/api/games/${P.game_id}/act`, {
     method: "POST", headers: { "Content-Type": "application/json", "X-Seat-Token": tokenOf(seat) },
     body: JSON.stringify({ state_id: view.state_id, action }),
   });
-  busy = false;
-  clearSelection();
-  hint = null;
-  clearHintText();
+  sending = { seat, from: view.state_id, done };
+  const r = await done;
+  sending = null;
+  // a selection begun in a newer state (pushed before this reply) is the player's: keep it
+  if (!r.ok || views[seat] === view) {
+    clearSelection();
+    hint = null;
+    clearHintText();
+  }
   if (r.ok) onView(seat, r.data);
   else { CB.showError(r.data.error); await refresh(seat); }
   render();
@@ -391,7 +401,7 @@ const tapZoom = CB.tapZoomer(boardEl, () => boardEl.querySelector(".cb-target"),
   document.getElementById("hint-text").textContent = CB.t("Zoomed in: tap a target to play it; Fit shows the whole board.");
 });
 boardEl.addEventListener("click", (ev) => {
-  if (busy) return;
+  if (busy()) return;
   keyboard = ev.detail === 0;  // a click from Enter on a focused element has detail 0
   const el = targetOf(ev.target);
   if (!keyboard && tapZoom(ev, el)) return;
@@ -400,7 +410,7 @@ boardEl.addEventListener("click", (ev) => {
 boardEl.addEventListener("keydown", (ev) => {
   if (ev.key !== "Enter" && ev.key !== " ") return;
   const el = targetOf(ev.target);
-  if (!el || busy) return;
+  if (!el || busy()) return;
   ev.preventDefault();
   keyboard = true;
   choose(el.getAttribute("data-key"));
@@ -415,7 +425,7 @@ boardEl.addEventListener("focusin", hoverPreview);
 boardEl.addEventListener("pointerleave", () => { if (!confirming) removePreview(); });
 choicesEl.addEventListener("click", (ev) => {
   const b = ev.target.closest("button");
-  if (!b || busy) return;
+  if (!b || busy()) return;
   keyboard = ev.detail === 0;
   if (b.classList.contains("cb-cancel")) { clearSelection(); render(); return; }
   if (b.classList.contains("cb-rotate")) {

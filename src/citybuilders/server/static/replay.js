@@ -10,10 +10,13 @@ if (R.token) document.getElementById("seat-pick").hidden = true;
 for (let i = 0; i < R.num_players; i++) seatSel.append(CB.el("option", { value: String(i), text: (R.seat_names && R.seat_names[i]) || CB.t("seat {num}", { num: i + 1 }) }));
 seatSel.onchange = () => { seat = Number(seatSel.value); load(); };
 
+let asked = 0;  // the newest request: quick steps send several, whose replies may cross
 async function load() {
   const q = new URLSearchParams({ step: String(step) });
   if (R.token) q.set("token", R.token); else q.set("seat", String(seat));
+  const mine = ++asked;
   const r = await CB.api(`/api/games/${R.game_id}/replay?${q}`);
+  if (mine !== asked) return;  // a later step was asked for meanwhile: its reply draws
   if (!r.ok) { CB.showError(r.data.error); return; }
   CB.showError("");
   const v = r.data;
