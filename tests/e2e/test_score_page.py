@@ -333,6 +333,7 @@ def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
                     zoomed = page.evaluate(smallest, spaces)
                     assert zoomed >= 32, (g, tap, zoomed)
                     assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, g
+                    page.screenshot(path=str(artifacts / f"score-{g}-phone-zoomed-{lang}.png"))
                     page.click("#zoom-fit")
                     assert page.locator("#zoom-level").inner_text() == "100%"
                 else:

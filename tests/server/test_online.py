@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from helpers import CARDS
 
@@ -192,13 +193,17 @@ def test_rematch_same_players_new_game_own_links(app, client):
 def test_names_in_records_and_imports(app, client):
     gid, (host, _) = _new(client, seats=[{"kind": "human", "name": "  Ana   Maria "},
                                         {"kind": "bot", "bot": "random"}], options={"turns": 1})
-    for _ in range(20):
+    deadline = time.monotonic() + 60  # the bot moves in the background (slower on PostgreSQL)
+    while time.monotonic() < deadline:
         v = client.get(f"/api/games/{gid}/view", headers={H: host}).json()
         if v["terminal"]:
             break
         if v["legal"]:
             client.post(f"/api/games/{gid}/act", headers={H: host},
                         json={"state_id": v["state_id"], "action": v["legal"][0]["action"]})
+        else:
+            time.sleep(0.02)
+    assert v["terminal"], "the game did not end (its record is only public at the end)"
     assert [s["name"] for s in v["seats"]] == ["Ana Maria", "Random (bot)"]
     assert any("Ana Maria" in e["who"] for e in v["log"]), v["log"]  # the log names the seat
     rec = client.get(f"/api/games/{gid}/record").json()
