@@ -1066,7 +1066,9 @@ other than buildings are near their maximum (64), so its points to gain are buil
 sixth session, ``bench_bots.py``'s seeds 20000-20039, paired against the same games without it
 (both with :data:`ROAD_TO_POINTS`): 0.15 gave highcrag 79.15 against 78.47 (+0.68); alone (without
 the road rule) 0.15 +0.30 (± 0.44), 0.3 -0.17 (± 0.58, buildings 15.9 but the pyramid's top box
-lost more often), 0.5 -3.2 over 6 games (buildings 20, wonder 5.5)."""
+lost more often), 0.5 -3.2 over 6 games (buildings 20, wonder 5.5). With the road rule, 0.25
+against 0.15: +0.38 (± 0.28) on those games (79.53) but +0.10 (± 0.57) on games 40-59, which
+were not used for tuning: not confirmed, 0.15 kept."""
 
 
 def _valued(state: "RollBuilderState", player: int) -> float:
