@@ -76,16 +76,43 @@ def test_fitted_value_adds_the_weighted_features() -> None:
     assert value.fitted_value(s, 0) == pytest.approx(s.scores()[0].total + expect)
 
 
-def test_hard_and_expert_choose_by_the_fitted_value() -> None:
+@pytest.mark.parametrize("points_first,want", [
+    (False, {"hard": "road d2", "expert": "road d2", "small": "wonder d1"}),
+    # the points-first roads (issue 16's sixth session) change what each die's road is worth
+    (True, {"hard": "road d1", "expert": "wonder d1", "small": "build d2"}),
+])
+def test_hard_and_expert_choose_by_the_fitted_value(points_first: bool, want: dict[str, str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "ROAD_TO_POINTS", points_first)
     state = opening()  # rivermouth, turn 1, dice 2 and 4: greedy puts the 2 on the wonder
     assert state.action_to_string(strategy.greedy_action(state, 0, random.Random(0)), 0) == \
         "wonder d1"
     for level, seconds in (("hard", 0.25), ("expert", 1.0)):
         chosen = strategy.valued_action(state, 0, random.Random(0), seconds)
-        assert state.action_to_string(chosen, 0) == "road d2"
+        assert state.action_to_string(chosen, 0) == want[level]
         assert make_bot(level, 0).step(state, 0) == chosen
     # a budget too small for both dice values the die actions one by one
     assert state.action_to_string(strategy.valued_action(state, 0, random.Random(0), 0.05), 0) \
-        == "wonder d1"
+        == want["small"]
     chance = new("rivermouth")
     assert strategy.valued_action(chance, 0, random.Random(0), 1.0) is None
+
+
+def test_building_weight_adds_per_building_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a highcrag sheet after some seeded greedy turns, with buildings written
+    rng = random.Random(4)
+    state = load_game("roll-builder", sheet="highcrag").new_initial_state(1, 4)
+    while not state.is_terminal() and sum(state.players[0].building_marks) < 3:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(strategy.greedy_action(state, 0, rng))
+    marks = sum(state.players[0].building_marks)
+    assert marks >= 3
+    assert strategy.BUILDING_WEIGHT == {"highcrag": 0.15}
+    weighted = strategy._valued(state, 0)
+    monkeypatch.setattr(strategy, "BUILDING_WEIGHT", {"rivermouth": 0.5})  # another sheet's
+    plain = strategy._valued(state, 0)
+    assert weighted == pytest.approx(plain + 0.15 * marks)
+    monkeypatch.setattr(strategy, "BUILDING_WEIGHT", {"highcrag": 1.0})
+    assert strategy._valued(state, 0) == pytest.approx(plain + marks)

@@ -15,7 +15,9 @@ The ``hard``/``expert`` levels play :func:`valued_action`: greedy's die search o
 the turn, valued by :func:`fitted_value` (the score + a least-squares estimate of the points to
 come, weights per shipped sheet in data/value_weights.json, fitted by
 benchmarks/fit_roll_builder_value.py), and with the ``expert`` budget a comparison of the best
-first choices over sampled next rolls.
+first choices over the next turn's rolls. Their roads walk towards the printed points still
+unconnected (:data:`ROAD_TO_POINTS`), and on highcrag they value a building mark a little more
+(:data:`BUILDING_WEIGHT`).
 
 Speed (issue 5): per-game tables and memos live in ``game._bot_tables`` (:func:`_bot_tables`); the
 hot helpers return exactly what the straightforward versions returned (oracles in
@@ -25,6 +27,7 @@ tests/roll_builder/reference_bot.py), so the decisions, hence the scores, are un
 from __future__ import annotations
 
 import random
+import threading
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -268,9 +271,16 @@ def _bot_tables(g):  # noqa: ANN001, ANN202 - per-game tables, built once
             (bool(sh.space_bonus[s] or sh.space_unlock[s] or sh.space_ib[s]),
              _kinds_of(sh.space_res[s]))
             for s in range(g.n_spaces)]
+        # spaces with printed points; per kind (5 resources, then the innovation bonus) the
+        # spaces that give it when marked (the points-first road rule's targets)
+        vp_mask = sum(1 << s for s in range(g.n_spaces) if sh.space_points[s])
+        kind_spaces = [sum(1 << s for s in range(g.n_spaces) if sh.space_res[s][k])
+                       for k in range(5)]
+        kind_spaces.append(sum(1 << s for s in range(g.n_spaces) if sh.space_ib[s]))
         t = g._bot_tables = {"valuable": valuable, "space_corner_mask": scm, "adj": {},
                              "roads": {}, "dist": {}, "space_terms": space_terms,
-                             "mark_kinds": mark_kinds}
+                             "mark_kinds": mark_kinds, "vp_mask": vp_mask,
+                             "kind_spaces": kind_spaces}
     return t
 
 
@@ -302,15 +312,40 @@ def _road_choice(state: "RollBuilderState", p: "PlayerSheet", legal: list[int]) 
     if i == j:
         return None
     toll_on = p.road_toll is not None and p.tolls_taken < p.road_actions
-    key = (p.roads, p.blocked, p.marked, p.built, p.full_hexagons, p.full_hexagon_uses, toll_on, j - i)
+    to_points = _points_first()
+    key = (p.roads, p.blocked, p.marked, p.built, p.full_hexagons, p.full_hexagon_uses, toll_on, j - i,
+           (p.crossed, p.discovered) if to_points else None)
     memo = _bot_tables(g)["roads"]
     best = memo.get(key)
     if best is not None:
         return best
     best, bv = legal[i], 0.0  # scored values are all > 0: an unscored road wins only if all are
-    for e, v in _road_values(state, p, legal[i:j]):
-        if v > bv:
-            best, bv = lo + e, v
+    values = _road_values(state, p, legal[i:j])
+    if to_points:
+        far = _points_distance(state, p)
+        if far is None:
+            to_points = False
+        else:
+            best, bk = None, None
+            ends = g.sheet.edge_corners
+            corners = p.corners
+            scored = dict(values)
+            for a in legal[i:j]:
+                e = a - lo
+                c1, c2 = ends[e]
+                c = c2 if corners >> c1 & 1 else c1
+                if corners >> c & 1:
+                    continue
+                k = (-far.get(c, 99), scored.get(e, 0.0))
+                if bk is None or k > bk:
+                    best, bk = a, k
+            if best is None or bk[0] <= -99:
+                best, bv = legal[i], 0.0
+                to_points = False
+    if not to_points:
+        for e, v in values:
+            if v > bv:
+                best, bv = lo + e, v
     if len(memo) >= 5000:
         memo.clear()
     memo[key] = best
@@ -391,7 +426,89 @@ def _road_values(state: "RollBuilderState", p: "PlayerSheet",
     return out
 
 
-def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, int]:
+ROAD_TO_POINTS = True
+"""Whether :func:`valued_action` (``hard``/``expert``) places its roads, in play and in its
+look-ahead, towards the printed points still unconnected (:func:`_points_distance`) rather than
+by greedy's :func:`_road_values`. Issue 16's sixth session, ``expert`` on ``bench_bots.py``'s
+seeds 20000-20039 paired against main: highcrag 78.47 against 78.20 (+0.28 ± 0.52; more
+buildings, a resource point less in half the games), with :data:`BUILDING_WEIGHT` 79.15 (+0.95
+± 0.64)."""
+
+ROAD_SHORT_EDGES = 6
+"""With :data:`ROAD_TO_POINTS`, the spaces whose resource kind is short (:func:`_short_kinds`)
+are road targets too, as if this many edges farther than they are; -1: never."""
+
+_MODE = threading.local()
+"""Per thread: ``points_first`` is True while :func:`valued_action` plays (the server runs bots
+in threads, so the switch must not leak into another bot's move)."""
+
+
+def _points_first() -> bool:
+    return getattr(_MODE, "points_first", False)
+
+
+def _points_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, int] | None:
+    """Per corner, the distance in open edges (at most 40) to the nearest corner of a space not
+    connected yet with printed points or with a resource (or innovation bonus) that is short
+    (:func:`_short_kinds`, :data:`ROAD_SHORT_EDGES` farther than it is); None when every space
+    with printed points is connected."""
+    g = _g(state)
+    spaces = ~p.connected & _bot_tables(g)["vp_mask"]
+    if not spaces:
+        return None
+    far = _corner_distance(state, p, spaces, 40)
+    if ROAD_SHORT_EDGES < 0:
+        return far
+    near = _short_distance(state, p)
+    if not near:
+        return far
+    out = dict(far)
+    for c, d in near.items():
+        d += ROAD_SHORT_EDGES
+        if d < out.get(c, 99):
+            out[c] = d
+    return out
+
+
+def _short_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, int]:
+    """Per corner, the distance in open edges (at most 40) to the nearest corner of an
+    unconnected space with a resource (or innovation bonus) of a short kind
+    (:func:`_short_kinds`); empty when there is none."""
+    g = _g(state)
+    kind_spaces = _bot_tables(g)["kind_spaces"]
+    short = _short_kinds(state, p)
+    spaces = 0
+    for k in range(6):
+        if short >> k & 1:
+            spaces |= kind_spaces[k]
+    spaces &= ~p.connected
+    return _corner_distance(state, p, spaces, 40) if spaces else {}
+
+
+def _short_kinds(state: "RollBuilderState", p: "PlayerSheet") -> int:
+    """Bitset of the kinds (0-4 resources, 5 innovation bonus) of which the open circles of the
+    undiscovered innovations outnumber the units on connected unmarked spaces."""
+    g = _g(state)
+    sh = g.sheet
+    open_c = ~p.crossed & g.all_circles
+    for i, c in enumerate(g.innov_circles):
+        if p.discovered >> i & 1:
+            open_c &= ~c
+    have = [0] * 6
+    for s in bit_indices(p.connected & ~p.marked & g.icon_mask, g.space_bytes):
+        res = sh.space_res[s]
+        for k in range(5):
+            have[k] += res[k]
+        have[5] += sh.space_ib[s]
+    short = 0
+    for k in range(6):
+        if (g.kind_circles[k] & open_c).bit_count() > have[k]:
+            short |= 1 << k
+    return short
+
+
+def _corner_distance(state: "RollBuilderState", p: "PlayerSheet",
+                     spaces: int | None = None, reach: int = 8) -> dict[int, int]:
     """Heuristic: for corners, distance (in edges, at most 8) to the nearest corner touching a
     valuable unconnected space, by breadth-first search over usable, open edges from those
     corners (farther corners are absent).
@@ -401,9 +518,10 @@ def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, i
     g = _g(state)
     sh = g.sheet
     t = _bot_tables(g)
-    spaces = ~p.connected & t["valuable"]
+    if spaces is None:
+        spaces = ~p.connected & t["valuable"]
     open_e = sh.usable_edges & ~p.blocked
-    key = (spaces, open_e)
+    key = (spaces, open_e, reach)
     memo = t["dist"]
     dist = memo.get(key)
     if dist is not None:
@@ -417,7 +535,7 @@ def _corner_distance(state: "RollBuilderState", p: "PlayerSheet") -> dict[int, i
     dist = dict.fromkeys(bit_indices(targets, nb), 0)
     visited = frontier = targets
     d = 0
-    while frontier and d < 8:
+    while frontier and d < reach:
         d += 1
         nxt = 0
         for c in bit_indices(frontier, nb):
@@ -941,12 +1059,30 @@ VALUE_MIX = 0.3
 hand-made potential keeps the bots away from positions the fit has seen too rarely."""
 
 
+BUILDING_WEIGHT: dict[str, float] = {"highcrag": 0.15}
+"""Sheet id -> points :func:`_valued` adds per building mark written (beyond the 1 the score
+counts), so that ``hard``/``expert`` spend more dice on Build. Highcrag only: its categories
+other than buildings are near their maximum (64), so its points to gain are buildings. Issue 16's
+sixth session, ``bench_bots.py``'s seeds 20000-20039, paired against the same games without it
+(both with :data:`ROAD_TO_POINTS`): 0.15 gave highcrag 79.15 against 78.47 (+0.68); alone (without
+the road rule) 0.15 +0.30 (± 0.44), 0.3 -0.17 (± 0.58, buildings 15.9 but the pyramid's top box
+lost more often), 0.5 -3.2 over 6 games (buildings 20, wonder 5.5). With the road rule, 0.25
+against 0.15: +0.38 (± 0.28) on those games (79.53) but +0.10 (± 0.57) on games 40-59, which
+were not used for tuning: not confirmed, 0.15 kept."""
+
+
 def _valued(state: "RollBuilderState", player: int) -> float:
     """``(1 - VALUE_MIX) * fitted_value + VALUE_MIX * evaluate`` where the sheet has fitted
     weights (:func:`~.value.fitted_value`), else :func:`evaluate`."""
     v = fitted_value(state, player)
     e = evaluate(state, player)
-    return e if v is None else (1.0 - VALUE_MIX) * v + VALUE_MIX * e
+    if v is None:
+        return e
+    v = (1.0 - VALUE_MIX) * v + VALUE_MIX * e
+    extra = BUILDING_WEIGHT.get(state.game.sheet.id)
+    if extra:
+        v += extra * sum(state.players[player].building_marks)
+    return v
 
 
 def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
@@ -963,6 +1099,17 @@ def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
         return None
     if fitted_value(state, player) is None:
         return planned_action(state, player, rng, seconds)
+    before = _points_first()
+    _MODE.points_first = ROAD_TO_POINTS
+    try:
+        return _valued_move(state, player, rng, seconds)
+    finally:
+        _MODE.points_first = before
+
+
+def _valued_move(state: "RollBuilderState", player: int, rng: random.Random,
+                 seconds: float) -> int:
+    """:func:`valued_action`'s move on a sheet with fitted weights, ``player`` to play."""
     legal = state.legal_actions(player)
     dies = _die_actions(legal)
     if len(legal) == 1:
