@@ -96,6 +96,15 @@ def client(tmp_path_factory):
         yield c
 
 
+@pytest.fixture(autouse=True)
+def _no_language_cookie(request):
+    """Each test starts without the ``lang`` cookie that a page's ``?lang=`` sets: the client is
+    shared by the module, and xdist runs its tests in any order (a test expecting the English
+    default got Chinese after another test's ``?lang=zh-Hant`` page)."""
+    if "client" in request.fixturenames:
+        request.getfixturevalue("client").cookies.clear()
+
+
 @pytest.fixture(scope="module")
 def page_urls(client) -> list[str]:
     """One URL per page template: home, a play and a replay page of every game, a finished

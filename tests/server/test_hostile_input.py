@@ -46,6 +46,9 @@ NUL_NAME = "a\u0000b"
     ("a\tb", "seats[0].name: control character U+0009; a name is one line of text"),
     ("\u001b]0;pwned\u0007Ann", "seats[0].name: control character U+001B"),
     ("x" * 41, "seats[0].name: expected a name of 1 to 40 characters"),
+    ("Ann\u202eeoJ", "seats[0].name: text direction control U+202E; a name is shown as it is "
+     "typed"),  # would display as "AnnJoe"
+    ("\u2067Bob", "seats[0].name: text direction control U+2067"),
 ])
 def test_a_seat_name_with_control_characters_is_400_on_every_database(client, name, message):
     r = client.post("/api/games", json={"game": "toy", "num_players": 2,
@@ -59,6 +62,7 @@ def test_a_seat_name_with_control_characters_is_400_on_every_database(client, na
     ("x\u0000y", "name: control character U+0000; a name is one line of text"),
     ("x\ny", "name: control character U+000A; a name is one line of text"),
     ("  ", "name: expected a name of 1 to 40 characters"),
+    ("x\u202dy", "name: text direction control U+202D"),
 ])
 def test_a_new_name_with_control_characters_is_400(client, name, message):
     gid, toks = _game(client)
@@ -279,3 +283,12 @@ def test_a_client_leaving_mid_body_leaves_no_traceback(long_server):
     proc.wait(10)
     log = proc.stderr.read().decode("utf-8", "replace")
     assert "Traceback" not in log and "ClientDisconnect" not in log, log[-3000:]
+
+
+def test_right_to_left_names_are_kept(client):
+    """Hebrew and Arabic letters carry their own direction: such names need no control."""
+    for name in ("\u05d3\u05e0\u05d4", "\u0644\u064a\u0644\u0649 Ann"):
+        r = client.post("/api/games", json={"game": "toy", "num_players": 2,
+                                            "seats": [{"kind": "human", "name": name},
+                                                      {"kind": "human"}]})
+        assert r.status_code == 201, r.text
