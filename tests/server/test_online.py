@@ -318,3 +318,24 @@ def test_migration_0002_keeps_games_of_a_0001_database(tmp_path):
         command.downgrade(cfg, "0001")
         cols = {r[1] for r in conn.execute(sa.text("pragma table_info(seats)"))}
     assert "invite_token" not in cols
+
+
+def test_seats_with_the_same_name_are_numbered(client):
+    """Two bots of one level (or two people who typed the same name) are told apart on every
+    page: numbered in seat order; a panel keyed by name keeps every player (it kept one)."""
+    r = client.post("/api/games", json={"game": "sprawlopolis", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "normal"}, {"kind": "bot", "bot": "normal"}]})
+    assert r.status_code == 201, r.text
+    gid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    v = client.get(f"/api/games/{gid}/view", headers={H: tok}).json()
+    assert [s["name"] for s in v["seats"]] == ["Player 1", "Normal (bot) 1", "Normal (bot) 2"]
+    hands = next(p["value"] for p in v["display"] if p["title"] == "Cards in hand")
+    assert len(hands) == 3, hands
+    zh = client.get(f"/api/games/{gid}/view?lang=zh-Hant", headers={H: tok}).json()
+    names = [s["name"] for s in zh["seats"]]
+    assert len(set(names)) == 3 and names[1].endswith(" 1") and names[2].endswith(" 2"), names
+    r = client.post("/api/games", json={"game": "toy", "num_players": 2, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ann"}]})
+    gid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    v = client.get(f"/api/games/{gid}/view", headers={H: tok}).json()
+    assert [s["name"] for s in v["seats"]] == ["Ann 1", "Ann 2"]

@@ -232,6 +232,34 @@ def seat_names(seats: Any, lang: str) -> list[str]:
         defaults = {default_seat_name(s.kind, s.bot, s.seat, L) for L in LANGUAGES}
         out.append(default_seat_name(s.kind, s.bot, s.seat, lang) if s.name in defaults
                    else s.name)
+    return distinct_names(out)
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """``names`` with every name that occurs more than once numbered in seat order, so the
+    players of a page can be told apart (three "Normal (bot)" seats read "Normal (bot) 1",
+    "... 2", "... 3"; the panels keyed by name lost all but one). A number already taken by
+    another name is skipped.
+
+    >>> distinct_names(["Ann", "Normal (bot)", "Normal (bot)", "Normal (bot) 2"])
+    ['Ann', 'Normal (bot) 1', 'Normal (bot) 3', 'Normal (bot) 2']
+    """
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    taken = set(names)
+    nxt: dict[str, int] = {}
+    out = []
+    for n in names:
+        if counts[n] == 1:
+            out.append(n)
+            continue
+        k = nxt.get(n, 0) + 1
+        while f"{n} {k}" in taken:
+            k += 1
+        nxt[n] = k
+        taken.add(f"{n} {k}")
+        out.append(f"{n} {k}")
     return out
 
 
