@@ -200,6 +200,9 @@ def test_rebuild_example_by_clicking(page, live_server, tmp_path, name):
 
 def test_invalid_placements_are_flagged(page, live_server, artifacts):
     open_game(page, live_server, "sprawlopolis")
+    # an empty city starts with a hint beside the score, not the red alert of a broken rule
+    page.wait_for_selector("#sp-start-hint")
+    assert page.locator("#flag").is_hidden()
     page.click('#palette [data-card="4"]')
     click_key(page, "pos:0,0")
     page.click('#palette [data-card="9"]')

@@ -97,9 +97,10 @@ async function score() {
     flag.textContent = "";
     renderBreakdown(r.data);
   } else if (S.game === "sprawlopolis" && !(f.cards || []).length) {
-    flag.hidden = false;
-    flag.textContent = CB.t("Pick a card, then click the grid to place the first card.");
-    $("breakdown").replaceChildren();
+    // an empty city is where everyone starts: a hint, not the red alert of a broken rule
+    flag.hidden = true;
+    flag.textContent = "";
+    $("breakdown").replaceChildren(CB.el("p", { class: "muted", id: "sp-start-hint", text: CB.t("Pick a card, then click the grid to place the first card.") }));
   } else {
     flag.hidden = false;
     flag.textContent = CB.t("Not a valid position: {error}", { error: (r.data && r.data.error) || r.status });
