@@ -327,3 +327,32 @@ def test_score_page_outlines_fit_and_tap(browser, live_server, artifacts, lang):
     page.wait_for_function(f"!{off} && !!document.querySelector('#board .cb-scored')")
     page.screenshot(path=str(artifacts / f"layout-score-phone-{lang}.png"))
     ctx.close()
+
+
+def test_zoomed_in_a_hint_out_of_view_is_brought_into_the_box(browser, live_server, artifacts):
+    """New-user trial: zoomed in on a phone, the hinted hex (or a new turn's only target) lay
+    outside the board box and nothing on screen showed it. Now the box scrolls to it."""
+    need("kingdom-builder")
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=8)
+    ctx, page = open_page(browser, g["url"], PHONE, "zh-Hant", mobile=True)
+    page.click("#zoom-fit")
+    page.click("#hint")
+    page.wait_for_selector("#board .cb-hint")
+    where = page.evaluate("""() => { const s = document.querySelector('#board svg')
+        .getBoundingClientRect(); const r = document.querySelector('#board .cb-hint')
+        .getBoundingClientRect(); return (r.left + r.width / 2 - s.left) / s.width; }""")
+    for _ in range(4):  # 1.5 ** 4 ~ 5x
+        page.click("#zoom-in")
+    in_view = """() => { const b = document.getElementById('board').getBoundingClientRect();
+        return Array.from(document.querySelectorAll('#board .cb-hint')).some((e) => {
+        const r = e.getBoundingClientRect(); return r.right > b.left && r.left < b.right; }); }"""
+    # the box scrolled to the side away from the hint: it is out of view
+    page.evaluate("(far) => { const b = document.getElementById('board'); "
+                  "b.scrollLeft = far ? b.scrollWidth : 0; }", where < 0.5)
+    assert not page.evaluate(in_view)
+    page.click("#hint")
+    page.wait_for_function(in_view)
+    page.screenshot(path=str(artifacts / "layout-kingdom-builder-phone-zoomed-hint-zh-Hant.png"))
+    page.click("#zoom-fit")
+    assert page.js_errors == []
+    ctx.close()

@@ -181,6 +181,7 @@ function render() {
   const key = `${view.state_id}:${current}:${view.terminal}`;
   if (rendered === key) return;
   rendered = key;
+  revealIn(".cb-target");  // a new state: zoomed in, its targets may lie outside the box
   document.getElementById("undo").hidden = !(view.undoable > 0);
   document.getElementById("hint").hidden = hintGone || view.terminal || !view.legal.length;
   document.getElementById("export").href = `/api/games/${P.game_id}/record?token=${encodeURIComponent(tokenOf(current))}&download=1`;
@@ -461,7 +462,22 @@ document.getElementById("hint").addEventListener("click", async () => {
   clearSelection();
   delete choicesEl.dataset.sig;
   render();
+  revealIn(".cb-hint");
 });
+/* Zoomed in (a phone's tap-to-zoom, or + ), the board box shows part of the board: when none
+   of the elements ``sel`` names is in view (a new turn's targets, a hint), the first one is
+   scrolled to the middle of the box. At Fit, or with one in view, nothing moves. */
+function revealIn(sel) {
+  if (CB.zoom === 1) return;
+  const els = Array.from(boardEl.querySelectorAll(sel));
+  if (!els.length) return;
+  const b = boardEl.getBoundingClientRect();
+  const inView = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom;
+  };
+  if (!els.some(inView)) els[0].scrollIntoView({ block: "nearest", inline: "center" });
+}
 document.getElementById("end-close").addEventListener("click", closeEnd);
 document.getElementById("endscreen").addEventListener("click", (ev) => { if (ev.target.id === "endscreen") closeEnd(); });
 document.getElementById("end-open").addEventListener("click", () => { endDismissed = false; endForced = true; rendered = ""; render(); });
