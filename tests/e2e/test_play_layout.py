@@ -121,14 +121,14 @@ def test_kingdom_builder_turn_says_what_to_do_and_ends_in_one_click(browser, liv
     g = new_game(live_server, "kingdom-builder", ["human", "bot:expert"], seed=4)
     ctx, page = open_page(browser, g["url"], DESK, "pt-BR")
     status = page.locator("#status")
-    assert "construa uma casa num hexágono destacado (faltam 3)" in status.text_content()
+    assert "construa uma casa num hexágono destacado (casas a construir: 3)" in status.text_content()
     seen = []
     for _ in range(3):
         seen.append(status.text_content())
         assert step(page)
     text = status.text_content()
     assert "encerre seu turno" in text, (seen, text)
-    assert "faltam 2" in seen[1] and "faltam 1" in seen[2], seen
+    assert "construir: 2" in seen[1] and "construir: 1" in seen[2], seen
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the page scrolled down
     end = page.locator("#choices button.cb-bar[data-key='end']")
     box = end.bounding_box()
@@ -145,7 +145,7 @@ def test_kingdom_builder_turn_says_what_to_do_and_ends_in_one_click(browser, liv
     page.wait_for_selector("#board [data-key].cb-target", timeout=60_000)
     r = status.bounding_box()
     assert r and 0 <= r["y"] and r["y"] + r["height"] <= DESK["height"], r
-    assert "faltam 3" in status.text_content()
+    assert "construir: 3" in status.text_content()
     page.screenshot(path=str(artifacts / "layout-kingdom-builder-next-turn-pt-BR.png"))
     assert page.js_errors == []
     ctx.close()
