@@ -39,6 +39,7 @@ _PICK = """(sel) => {
   if (!point) el.setAttribute("data-e2e-pick", "1");
   return {before, point, found: true, key};
 }"""
+_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 _PAGE_NOW = """(sel) => ({data: {...document.body.dataset},
   status: (document.getElementById("status") || {}).textContent,
   error: (document.getElementById("error") || {}).textContent,
@@ -59,6 +60,10 @@ def step(page, timeout: float = 15.0) -> bool:
     page.wait_for_function(_READY, timeout=timeout * 1000)
     if page.evaluate("document.body.dataset.terminal") == "true":
         return False
+    # two animation frames first: a resize or zoom applied in the next frame (CB.zoomApply)
+    # would move the target after its point was measured (CI: a click after the screenshots'
+    # phone-size round trip landed beside the card)
+    page.evaluate(_FRAMES)
     pick = page.evaluate(_PICK, TARGETS)
     if pick["point"]:
         page.mouse.click(*pick["point"])

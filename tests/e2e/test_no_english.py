@@ -79,6 +79,8 @@ def _shots(page, stem: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=f"{stem}-phone.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
+    # the board is sized again in the next frame (CB.zoomApply on resize): let it settle
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def _play_out(base: str, g: dict) -> None:
