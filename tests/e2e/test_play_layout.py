@@ -356,3 +356,26 @@ def test_zoomed_in_a_hint_out_of_view_is_brought_into_the_box(browser, live_serv
     page.click("#zoom-fit")
     assert page.js_errors == []
     ctx.close()
+
+
+def test_replay_draws_no_dead_end_turn_button(browser, live_server):
+    """New-user trial: the Kingdom Builder replay drew the board's "end turn" button, which a
+    replay cannot press. It is in the picture of a step where the turn could end, not shown."""
+    need("kingdom-builder")
+    g = new_game(live_server, "kingdom-builder", ["human", "bot:random"], seed=8)
+    play_by_api(live_server, g, 0)
+    ctx = browser.new_context(viewport=DESK)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/replay/{g['id']}?t={g['tokens'][0]}")
+    page.wait_for_selector("#board svg")
+    page.locator("#first").click()
+    found = False
+    for _ in range(12):  # a step with the button in the picture (after a first settlement)
+        page.locator("#next").click()
+        page.wait_for_timeout(150)
+        if page.locator('#board g.button[data-key="end"]').count():
+            found = True
+            break
+    assert found, "no step drew the end-turn button"
+    assert page.locator('#board g.button[data-key="end"]').first.is_hidden()
+    ctx.close()
