@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from driver import _READY, step
+from driver import _FRAMES, _READY, step
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from ui_helpers import _call
 from words import latin_words, page_texts
@@ -80,7 +80,7 @@ def _shots(page, stem: Path) -> None:
     page.screenshot(path=f"{stem}-phone.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     # the board is sized again in the next frame (CB.zoomApply on resize): let it settle
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(_FRAMES)
 
 
 def _play_out(base: str, g: dict) -> None:

@@ -34,7 +34,7 @@ import re
 import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
@@ -244,9 +244,7 @@ def distinct_names(names: list[str]) -> list[str]:
     >>> distinct_names(["Ann", "Normal (bot)", "Normal (bot)", "Normal (bot) 2"])
     ['Ann', 'Normal (bot) 1', 'Normal (bot) 3', 'Normal (bot) 2']
     """
-    counts: dict[str, int] = {}
-    for n in names:
-        counts[n] = counts.get(n, 0) + 1
+    counts = Counter(names)
     taken = set(names)
     nxt: dict[str, int] = {}
     out = []
