@@ -15,7 +15,7 @@ The ``hard``/``expert`` levels play :func:`valued_action`: greedy's die search o
 the turn, valued by :func:`fitted_value` (the score + a least-squares estimate of the points to
 come, weights per shipped sheet in data/value_weights.json, fitted by
 benchmarks/fit_roll_builder_value.py), and with the ``expert`` budget a comparison of the best
-first choices over the next turn's rolls. Their roads walk towards the printed points still
+first choices by rollouts of the next turns on common dice sequences (:func:`_rollout_best`). Their roads walk towards the printed points still
 unconnected (:data:`ROAD_TO_POINTS`), and on highcrag they value a building mark a little more
 (:data:`BUILDING_WEIGHT`).
 
@@ -434,6 +434,14 @@ seeds 20000-20039 paired against main: highcrag 78.47 against 78.20 (+0.28 ± 0.
 buildings, a resource point less in half the games), with :data:`BUILDING_WEIGHT` 79.15 (+0.95
 ± 0.64)."""
 
+STORED_SPEND_LEFT: dict[str, int] = {"highcrag": 0}
+"""Sheet id -> the most circles an innovation may have left (that one included) for
+:func:`valued_action`'s policy to pay one with stored wealth before the last turn (greedy, and
+sheets not listed: 2). Stored wealth scores a point per two at the end: on highcrag, whose
+storage holds 6, the spend left 5 and cost a resources point in 49 of 80 games (issue 16's
+seventh session, with :func:`_rollout_best`); 0 (never) +0.43 (paired, ± 0.33) over seeds
+1000-1029 against 2, 1 +0.03 (± 0.26)."""
+
 ROAD_SHORT_EDGES = 6
 """With :data:`ROAD_TO_POINTS`, the spaces whose resource kind is short (:func:`_short_kinds`)
 are road targets too, as if this many edges farther than they are; -1: never."""
@@ -588,12 +596,13 @@ def policy_action(state: "RollBuilderState", player: int, legal: list[int] | Non
         if r is not None:
             return r
     # stored wealth into an innovation that it completes or nearly completes
+    near = STORED_SPEND_LEFT.get(sh.id, 2) if _points_first() else 2
     for a in legal[bisect_left(legal, g.A_CROSS):]:
         if (a - g.A_CROSS) % 3 == 2:
             k = (a - g.A_CROSS) // 3
             i = sh.circles[k][0]
             left = (g.innov_circles[i] & ~p.crossed).bit_count()
-            if left <= 2 or TURNS - state.turn <= 1:
+            if left <= near or TURNS - state.turn <= 1:
                 return a
     for c in (A_CARAVAN, A_CARAVAN + 1):
         if c in ls and state.turn >= 13:
@@ -1092,7 +1101,10 @@ def valued_action(state: "RollBuilderState", player: int, rng: random.Random,
     turn (:func:`~.value.fitted_value`: the score plus the points the rest of the game is
     expected to bring) instead of :func:`evaluate`. With ``seconds`` x :data:`PLAN_RATE` turn
     endings to spend on at least the square of the die actions, the look-ahead covers both dice
-    of the turn as :func:`planned_action` does. Steps that are not die decisions are the policy's;
+    of the turn as :func:`planned_action` does; with more (``expert``), the best first choices
+    are compared by rollouts of the next :data:`ROLLOUT_TURNS` turns (:func:`_rollout_best`),
+    else, where the budget allows, over the next turn's 21 rolls. Steps that are not die
+    decisions are the policy's;
     a sheet without fitted weights plays :func:`planned_action`. One ``rng.random()`` per first
     choice breaks ties. Returns None when ``player`` is not to play."""
     if state.current_player() != player:
@@ -1156,6 +1168,10 @@ def _valued_move(state: "RollBuilderState", player: int, rng: random.Random,
     m = FUTURE_CHOICES
     rolls = _ROLLS if FUTURE_EXACT else None
     k = len(_ROLLS) if FUTURE_EXACT else FUTURE_ROLLS
+    if ROLLOUT_SAMPLES > 0 and state.turn < TURNS:
+        got = _rollout_best(state, player, rng, seconds, len(dies), scored)
+        if got is not None:
+            return got
     if (m > 1 and state.turn < TURNS and len(dies) * len(dies) + m * k * 8
             <= int(seconds * PLAN_RATE)):
         if rolls is None:
@@ -1182,6 +1198,113 @@ FUTURE_ROLLS = 8
 _ROLLS = tuple((x, y, (1 if x == y else 2) / 36) for x in range(1, 7) for y in range(x, 7))
 """The 21 distinct rolls of two dice ``(die 1, die 2, chance)``: the dice are used alike, so
 ``(x, y)`` stands for ``(y, x)`` too (chance 2/36; a double 1/36)."""
+
+
+ROLLOUT_SAMPLES = 1
+"""Dice sequences (common to every compared choice) over which :func:`_rollout_best` plays the
+next :data:`ROLLOUT_TURNS` turns; 0: never (the next turn's 21 rolls instead). With
+:data:`ROLLOUT_EXACT_FIRST`, the sequences per each of the 21 first rolls. Issue 16's seventh
+session, highcrag, seeds 1000-1079 (tuning): 1 sequence a roll over 3 turns +0.88 (paired, ± 0.29)
+against the next turn's 21 rolls; 4 turns no better (-0.17 ± 0.50, 30 games); the policy alone
+to the end of the game -1.23 (± 0.87, 30 games: roads and the wonder lost)."""
+ROLLOUT_TURNS = 3
+"""Turns :func:`_rollout_best` plays after the current one (fewer near the end of the game)."""
+ROLLOUT_CHOICES = 3
+"""First die choices (the best by the turn's value) :func:`_rollout_best` compares; 0: all."""
+ROLLOUT_EXACT_FIRST = True
+"""Whether the first rolled turn of the rollouts takes each of the 21 rolls (:data:`_ROLLS`,
+weighted by their chances), :data:`ROLLOUT_SAMPLES` sampled continuations each."""
+ROLLOUT_POLICY = "valued"
+"""How a rolled-out turn is played: ``"valued"`` (the best first die action by :func:`_valued`
+after the turn finished by the rollout policy) or ``"policy"`` (the rollout policy alone)."""
+ROLLOUT_RATE = 3000
+"""Turn endings per second of budget :func:`_rollout_best` may spend (a count, not a clock)."""
+ROLLOUT_END_SCORE = True
+"""Whether a rollout that reaches the end of the game is worth its score (else :func:`_valued`)."""
+
+
+def _rollout_dice(rng: random.Random, turns: int) -> list[tuple[float, list[tuple[int, int]]]]:
+    """The rollouts' dice: ``(weight, [(die 1, die 2) per turn])``, weights summing to 1, drawn
+    from a generator seeded by one ``rng.getrandbits(64)`` (never the game's dice)."""
+    r = random.Random(rng.getrandbits(64))
+    n = ROLLOUT_SAMPLES
+
+    def tail(k: int) -> list[tuple[int, int]]:
+        return [(r.randint(1, 6), r.randint(1, 6)) for _ in range(k)]
+
+    if ROLLOUT_EXACT_FIRST:
+        return [(w / n, [(x, y)] + tail(turns - 1)) for x, y, w in _ROLLS for _ in range(n)]
+    return [(1.0 / n, tail(turns)) for _ in range(n)]
+
+
+def _rollout_turn(state: "RollBuilderState", player: int) -> "RollBuilderState":
+    """Play ``player``'s turn from its first die decision (or wherever ``state`` is inside it)
+    to its end (:func:`_end_turn`); returns the end state (``state`` itself or a clone)."""
+    if ROLLOUT_POLICY == "valued":
+        dies = _to_die_decision(state, player)
+        if dies:
+            best, bv = None, -1e18
+            for d in dies:
+                s = state.clone()
+                s.apply_legal(d, player)
+                _end_turn(s, player)
+                v = _valued(s, player)
+                if v > bv:
+                    best, bv = s, v
+            return best
+    _end_turn(state, player)
+    return state
+
+
+def _rollout_value(end: "RollBuilderState", player: int,
+                   seqs: list[tuple[float, list[tuple[int, int]]]]) -> float:
+    """Weighted mean over ``seqs`` of the value after their turns played from ``end`` (a turn
+    boundary) by :func:`_rollout_turn`: the score once the game is over
+    (:data:`ROLLOUT_END_SCORE`), else :func:`_valued`."""
+    total = 0.0
+    for w, rolls in seqs:
+        s = end
+        for x, y in rolls:
+            if s.is_terminal() or s.current_player() != CHANCE:
+                break
+            s = s.clone()
+            s.apply_legal(x - 1)
+            s.apply_legal(y - 1)
+            s = _rollout_turn(s, player)
+        if ROLLOUT_END_SCORE and s.is_terminal():
+            total += w * float(s.scores()[player].total)
+        else:
+            total += w * _valued(s, player)
+    return total
+
+
+def _rollout_best(state: "RollBuilderState", player: int, rng: random.Random, seconds: float,
+                  n_dies: int, scored: list[tuple[float, int, "RollBuilderState"]]) -> int | None:
+    """The best of the top :data:`ROLLOUT_CHOICES` first die choices ``scored`` (value, die
+    action, end of the turn) by :func:`_rollout_value` over the same dice sequences
+    (:func:`_rollout_dice`) for the next :data:`ROLLOUT_TURNS` turns; None when that costs more
+    than ``seconds`` x :data:`ROLLOUT_RATE` turn endings (counted as the square of the die
+    actions plus ~9 a rolled-out turn with the valued policy, 1 with the policy alone)."""
+    turns = min(ROLLOUT_TURNS, TURNS - state.turn)
+    top = sorted(scored, reverse=True)
+    if ROLLOUT_CHOICES > 0:
+        top = top[:ROLLOUT_CHOICES]
+    ends: dict[int, tuple[int, "RollBuilderState"]] = {}
+    for _, d, end in top:
+        ends.setdefault(id(end), (d, end))
+    n_seq = ROLLOUT_SAMPLES * (len(_ROLLS) if ROLLOUT_EXACT_FIRST else 1)
+    per_turn = 9 if ROLLOUT_POLICY == "valued" else 1
+    if n_dies * n_dies + len(ends) * n_seq * turns * per_turn > int(seconds * ROLLOUT_RATE):
+        return None
+    if len(ends) == 1:
+        return top[0][1]
+    seqs = _rollout_dice(rng, turns)
+    best, bv = top[0][1], -1e18
+    for d, end in ends.values():
+        v = _rollout_value(end, player, seqs)
+        if v > bv + 1e-9:
+            best, bv = d, v
+    return best
 
 
 def _end_turn(state: "RollBuilderState", player: int) -> None:
