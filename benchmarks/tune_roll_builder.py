@@ -1,0 +1,111 @@
+"""Paired tuning runs of a Roll Builder level (issue 16's planner work).
+
+Plays solo games of ``--level`` (default ``expert``) on one sheet, seeds ``--seeds A B``
+(game ``i`` has seed ``i``, dice from ``random.Random(seed)`` as in ``bench_bots.py``, whose
+games are seeds 20000 + i), with module constants of ``games/roll_builder/strategy.py`` set by
+``--set NAME=LITERAL`` (a Python literal, e.g. ``--set 'BUILDING_WEIGHT={"highcrag": 0.25}'``),
+and writes ``OUT.json`` (per game: seed, score, score parts, CPU seconds, slowest move). Prints
+the mean with its 95 % interval and the mean parts. ``--pair A.json B.json`` prints B - A over
+the seeds both hold, with its 95 % interval (paired: the same dice in both runs).
+
+    python benchmarks/tune_roll_builder.py base.json --sheet highcrag --seeds 1000 1080
+    python benchmarks/tune_roll_builder.py new.json --seeds 1000 1080 --set ROLLOUT_SAMPLES=0
+    python benchmarks/tune_roll_builder.py --pair base.json new.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def _apply(sets: list[str]) -> None:
+    from citybuilders.games.roll_builder import strategy
+
+    for item in sets:
+        name, _, text = item.partition("=")
+        if not hasattr(strategy, name):
+            raise SystemExit(f"--set: roll_builder.strategy has no constant {name!r}")
+        setattr(strategy, name, ast.literal_eval(text))
+
+
+def _one(args: tuple[str, int, list[str], str]) -> tuple[int, float, dict[str, float], float, float]:
+    sheet, seed, sets, level = args
+    _apply(sets)
+    from citybuilders.bots import make_bot
+    from citybuilders.core.registry import load_game
+
+    state = load_game("roll-builder", sheet=sheet).new_initial_state(1, seed)
+    bot = make_bot(level, seed)
+    dice = random.Random(seed)
+    start, slowest = time.process_time(), 0.0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(dice))
+        else:
+            t = time.process_time()
+            state.apply_action(bot.step(state, 0))
+            slowest = max(slowest, time.process_time() - t)
+    parts = {k: float(v) for k, v in state.player_parts(0).items()}
+    return seed, float(state.scores()[0].total), parts, time.process_time() - start, slowest
+
+
+def _interval(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return m, 1.96 * sd / math.sqrt(n)
+
+
+def _pair(a_path: str, b_path: str) -> None:
+    a = {g[0]: g[1] for g in json.load(open(a_path, encoding="utf-8"))["games"]}
+    b = {g[0]: g[1] for g in json.load(open(b_path, encoding="utf-8"))["games"]}
+    seeds = sorted(set(a) & set(b))
+    if not seeds:
+        raise SystemExit("--pair: the two files share no seed")
+    m, h = _interval([b[s] - a[s] for s in seeds])
+    print(f"{b_path} - {a_path}: {m:+.2f} ± {h:.2f} over {len(seeds)} games "
+          f"({sum(a[s] for s in seeds) / len(seeds):.2f} -> {sum(b[s] for s in seeds) / len(seeds):.2f})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", nargs="?", help="games written here (JSON)")
+    ap.add_argument("--seeds", nargs=2, type=int, default=[1000, 1040], metavar=("FIRST", "END"))
+    ap.add_argument("--sheet", default="highcrag")
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=LITERAL")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--pair", nargs=2, metavar=("A.json", "B.json"))
+    a = ap.parse_args()
+    if a.pair:
+        _pair(*a.pair)
+        return
+    if not a.out:
+        ap.error("OUT.json is required (or --pair A B)")
+    _apply(a.set)  # fail early on an unknown name
+    items = [(a.sheet, s, a.set, a.level) for s in range(*a.seeds)]
+    if a.jobs > 1:
+        with ProcessPoolExecutor(a.jobs) as ex:
+            games = list(ex.map(_one, items))
+    else:
+        games = [_one(x) for x in items]
+    with open(a.out, "w", encoding="utf-8") as f:
+        json.dump({"sheet": a.sheet, "level": a.level, "sets": a.set, "games": games}, f)
+    m, h = _interval([g[1] for g in games])
+    parts: dict[str, Any] = {}
+    for g in games:
+        for k, v in g[2].items():
+            parts[k] = parts.get(k, 0.0) + v / len(games)
+    print(f"{a.out}: mean {m:.2f} ± {h:.2f} over {len(games)} games; CPU {sum(g[3] for g in games) / len(games):.1f} s a game, "
+          f"slowest move {max(g[4] for g in games):.2f} s; " + " ".join(f"{k} {v:.2f}" for k, v in parts.items()))
+
+
+if __name__ == "__main__":
+    main()
