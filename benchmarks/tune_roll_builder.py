@@ -63,9 +63,18 @@ def _interval(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(n)
 
 
+def _scores(path: str) -> dict[int, float]:
+    """Seed -> score of a file this script wrote; SystemExit naming the file when it cannot be
+    read or is not one."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {int(g[0]): float(g[1]) for g in json.load(f)["games"]}
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        raise SystemExit(f"--pair: {path}: not a games file of this script ({e})") from None
+
+
 def _pair(a_path: str, b_path: str) -> None:
-    a = {g[0]: g[1] for g in json.load(open(a_path, encoding="utf-8"))["games"]}
-    b = {g[0]: g[1] for g in json.load(open(b_path, encoding="utf-8"))["games"]}
+    a, b = _scores(a_path), _scores(b_path)
     seeds = sorted(set(a) & set(b))
     if not seeds:
         raise SystemExit("--pair: the two files share no seed")

@@ -49,3 +49,12 @@ def test_an_unknown_constant_is_refused_by_name(tmp_path):
     assert r.returncode != 0
     assert "NO_SUCH_KNOB" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_pair_names_a_file_it_cannot_read(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    for a, b in ((tmp_path / "missing.json", bad), (bad, bad)):
+        r = _run("--pair", str(a), str(b))
+        assert r.returncode != 0
+        assert str(a) in r.stderr and "Traceback" not in r.stderr
