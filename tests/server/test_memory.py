@@ -83,7 +83,9 @@ def test_an_idle_running_game_leaves_memory_and_comes_back_exactly(db_url):
         r = srv.get(f"/api/games/{gid}/replay", toks[0])  # replay
         assert r.status_code == 200 and r.json()["step"] == after["move_number"]
         st = srv.stats()["memory"]
-        assert st["loads"] == 5 and st["evictions"] == 5
+        # each of the five paths loaded the game back; on a loaded machine the 0.4 s idle limit
+        # may also pass between two requests of one step (the two views), which adds a pair
+        assert st["loads"] >= 5 and st["loads"] == st["evictions"]
     finally:
         srv.stop()
 
