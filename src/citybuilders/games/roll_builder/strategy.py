@@ -1054,13 +1054,24 @@ def _rest_value(state: "RollBuilderState", player: int) -> float:
     if not dies:
         _end_turn(state, player)
         return _valued(state, player)
-    best = -1e18
+    return _best_die_end(state, player, dies)[0]
+
+
+def _best_die_end(state: "RollBuilderState", player: int,
+                  dies: list[int]) -> tuple[float, "RollBuilderState"]:
+    """``(value, end)`` of the best of the die actions ``dies`` at a die decision of
+    ``state``: each played on a clone, the turn finished by the rollout policy
+    (:func:`_end_turn`) and valued by :func:`_valued`; the first of equal values wins.
+    ``dies`` must not be empty."""
+    value, end = -1e18, state
     for d in dies:
         s = state.clone()
         s.apply_legal(d, player)
         _end_turn(s, player)
-        best = max(best, _valued(s, player))
-    return best
+        v = _valued(s, player)
+        if v > value:
+            value, end = v, s
+    return value, end
 
 
 VALUE_MIX = 0.3
@@ -1145,20 +1156,11 @@ def _valued_move(state: "RollBuilderState", player: int, rng: random.Random,
             s = state.clone()
             s.apply_legal(d, player)
             second = _to_die_decision(s, player) if two else []
-            end = s
             if second:
-                value = -1e18
-                for d2 in second:
-                    s2 = s.clone()
-                    s2.apply_legal(d2, player)
-                    _end_turn(s2, player)
-                    v2 = _valued(s2, player)
-                    if v2 > value:
-                        value, end = v2, s2
+                got = _best_die_end(s, player, second)
             else:
                 _end_turn(s, player)
-                value = _valued(s, player)
-            got = (value, end)
+                got = (_valued(s, player), s)
             if kind >= 0:
                 seen[kind] = got
         scored.append((got[0] + rng.random() * 1e-6, d, got[1]))
@@ -1243,15 +1245,7 @@ def _rollout_turn(state: "RollBuilderState", player: int) -> "RollBuilderState":
     if ROLLOUT_POLICY == "valued":
         dies = _to_die_decision(state, player)
         if dies:
-            best, bv = None, -1e18
-            for d in dies:
-                s = state.clone()
-                s.apply_legal(d, player)
-                _end_turn(s, player)
-                v = _valued(s, player)
-                if v > bv:
-                    best, bv = s, v
-            return best
+            return _best_die_end(state, player, dies)[1]
     _end_turn(state, player)
     return state
 
