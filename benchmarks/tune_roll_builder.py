@@ -4,7 +4,7 @@ Plays solo games of ``--level`` (default ``expert``) on one sheet, seeds ``--see
 (game ``i`` has seed ``i``, dice from ``random.Random(seed)`` as in ``bench_bots.py``, whose
 games are seeds 20000 + i), with module constants of ``games/roll_builder/strategy.py`` set by
 ``--set NAME=LITERAL`` (a Python literal, e.g. ``--set 'BUILDING_WEIGHT={"highcrag": 0.25}'``),
-and writes ``OUT.json`` (per game: seed, score, score parts, CPU seconds, slowest move). Prints
+and writes ``OUT.json`` (per game: seed, score, score parts, CPU seconds, slowest move with a choice). Prints
 the mean with its 95 % interval and the mean parts. ``--pair A.json B.json`` prints B - A over
 the seeds both hold, with its 95 % interval (paired: the same dice in both runs).
 
@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import ast
 import json
-import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from bench_bots import _CPUTimed, mean_interval
 
 
 def _apply(sets: list[str]) -> None:
@@ -40,27 +41,15 @@ def _one(args: tuple[str, int, list[str], str]) -> tuple[int, float, dict[str, f
     _apply(sets)
     from citybuilders.bots import make_bot
     from citybuilders.core.registry import load_game
+    from citybuilders.core.runner import play_out
 
     state = load_game("roll-builder", sheet=sheet).new_initial_state(1, seed)
-    bot = make_bot(level, seed)
-    dice = random.Random(seed)
-    start, slowest = time.process_time(), 0.0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(dice))
-        else:
-            t = time.process_time()
-            state.apply_action(bot.step(state, 0))
-            slowest = max(slowest, time.process_time() - t)
+    bot = _CPUTimed(make_bot(level, seed))
+    start = time.process_time()
+    play_out(state, [bot], random.Random(seed))
     parts = {k: float(v) for k, v in state.player_parts(0).items()}
-    return seed, float(state.scores()[0].total), parts, time.process_time() - start, slowest
-
-
-def _interval(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return m, 1.96 * sd / math.sqrt(n)
+    return (seed, float(state.scores()[0].total), parts, time.process_time() - start,
+            max(bot.cpu, default=0.0))
 
 
 def _scores(path: str) -> dict[int, float]:
@@ -78,8 +67,8 @@ def _pair(a_path: str, b_path: str) -> None:
     seeds = sorted(set(a) & set(b))
     if not seeds:
         raise SystemExit("--pair: the two files share no seed")
-    m, h = _interval([b[s] - a[s] for s in seeds])
-    print(f"{b_path} - {a_path}: {m:+.2f} ± {h:.2f} over {len(seeds)} games "
+    m, _, hi = mean_interval([b[s] - a[s] for s in seeds])
+    print(f"{b_path} - {a_path}: {m:+.2f} ± {hi - m:.2f} over {len(seeds)} games "
           f"({sum(a[s] for s in seeds) / len(seeds):.2f} -> {sum(b[s] for s in seeds) / len(seeds):.2f})")
 
 
@@ -107,7 +96,8 @@ def main() -> None:
         games = [_one(x) for x in items]
     with open(a.out, "w", encoding="utf-8") as f:
         json.dump({"sheet": a.sheet, "level": a.level, "sets": a.set, "games": games}, f)
-    m, h = _interval([g[1] for g in games])
+    m, _, hi = mean_interval([g[1] for g in games])
+    h = hi - m
     parts: dict[str, Any] = {}
     for g in games:
         for k, v in g[2].items():
