@@ -94,6 +94,7 @@ def test_valued_policy_keeps_stored_wealth_on_highcrag(monkeypatch: pytest.Monke
     keep = dict(strategy.STORED_SPEND_LEFT)
     assert keep == {"highcrag": 0}
     monkeypatch.setattr(strategy, "STORED_SPEND_LEFT", {})
+    monkeypatch.setattr(strategy, "SHEET_VALUE_MIX", {})  # the value mix of that game (0.3)
     state = load_game("roll-builder", sheet="highcrag").new_initial_state(1, 1000)
     bot, dice = make_bot("expert", 1000), random.Random(1000)
     found = None

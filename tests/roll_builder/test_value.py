@@ -116,3 +116,24 @@ def test_building_weight_adds_per_building_mark(monkeypatch: pytest.MonkeyPatch)
     assert weighted == pytest.approx(plain + 0.15 * marks)
     monkeypatch.setattr(strategy, "BUILDING_WEIGHT", {"highcrag": 1.0})
     assert strategy._valued(state, 0) == pytest.approx(plain + marks)
+
+
+def test_value_mix_is_per_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    # highcrag mixes 15 % of the hand-made evaluate into the fitted value, other sheets 30 %
+    assert strategy.SHEET_VALUE_MIX == {"highcrag": 0.15}
+    assert strategy.VALUE_MIX == 0.3
+    monkeypatch.setattr(strategy, "BUILDING_WEIGHT", {})
+    for sheet, mix in (("highcrag", 0.15), ("rivermouth", 0.3)):
+        rng = random.Random(7)
+        state = load_game("roll-builder", sheet=sheet).new_initial_state(1, 7)
+        while state.turn < 4:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(strategy.greedy_action(state, 0, rng))
+        v = strategy.fitted_value(state, 0)
+        e = strategy.evaluate(state, 0)
+        assert v != pytest.approx(e)  # the mix shows
+        assert strategy._valued(state, 0) == pytest.approx((1 - mix) * v + mix * e)
+    monkeypatch.setattr(strategy, "SHEET_VALUE_MIX", {})
+    assert strategy._valued(state, 0) == pytest.approx(0.7 * v + 0.3 * e)

@@ -1075,8 +1075,16 @@ def _best_die_end(state: "RollBuilderState", player: int,
 
 
 VALUE_MIX = 0.3
-"""Share of :func:`evaluate` in :func:`_valued` (the rest is the fitted value): a little of the
-hand-made potential keeps the bots away from positions the fit has seen too rarely."""
+"""Share of :func:`evaluate` in :func:`_valued` (the rest is the fitted value) on a sheet not in
+:data:`SHEET_VALUE_MIX`: a little of the hand-made potential keeps the bots away from positions
+the fit has seen too rarely."""
+
+SHEET_VALUE_MIX: dict[str, float] = {"highcrag": 0.15}
+"""Sheet id -> its own :data:`VALUE_MIX`. Highcrag, issue 16's ninth session, ``expert`` paired
+against the same games with 0.3 (``benchmarks/tune_roll_builder.py``): seeds 20120-20199 (tuning)
+80.00 -> 80.38 (+0.38 ± 0.29), fresh seeds 20040-20119 79.50 -> 79.94 (+0.44 ± 0.30): more
+buildings (16.5 a game against 16.2) and the pyramid's top box more often; the fitted value, with
+less of the hand-made potential, plans the high dice better."""
 
 
 BUILDING_WEIGHT: dict[str, float] = {"highcrag": 0.15}
@@ -1092,13 +1100,15 @@ were not used for tuning: not confirmed, 0.15 kept."""
 
 
 def _valued(state: "RollBuilderState", player: int) -> float:
-    """``(1 - VALUE_MIX) * fitted_value + VALUE_MIX * evaluate`` where the sheet has fitted
-    weights (:func:`~.value.fitted_value`), else :func:`evaluate`."""
+    """``(1 - mix) * fitted_value + mix * evaluate`` where the sheet has fitted weights
+    (:func:`~.value.fitted_value`), else :func:`evaluate`; ``mix`` is the sheet's
+    :data:`SHEET_VALUE_MIX`, else :data:`VALUE_MIX`."""
     v = fitted_value(state, player)
     e = evaluate(state, player)
     if v is None:
         return e
-    v = (1.0 - VALUE_MIX) * v + VALUE_MIX * e
+    mix = SHEET_VALUE_MIX.get(state.game.sheet.id, VALUE_MIX)
+    v = (1.0 - mix) * v + mix * e
     extra = BUILDING_WEIGHT.get(state.game.sheet.id)
     if extra:
         v += extra * sum(state.players[player].building_marks)
