@@ -98,15 +98,22 @@ def test_hard_and_expert_choose_by_the_fitted_value(points_first: bool, want: di
     assert strategy.valued_action(chance, 0, random.Random(0), 1.0) is None
 
 
-def test_building_weight_adds_per_building_mark(monkeypatch: pytest.MonkeyPatch) -> None:
-    # a highcrag sheet after some seeded greedy turns, with buildings written
-    rng = random.Random(4)
-    state = load_game("roll-builder", sheet="highcrag").new_initial_state(1, 4)
-    while not state.is_terminal() and sum(state.players[0].building_marks) < 3:
+def greedy_until(sheet: str, seed: int, stop) -> object:  # noqa: ANN001
+    """A solo game of ``sheet`` (seed ``seed``; dice and greedy from one ``random.Random(seed)``)
+    played until ``stop(state)`` or its end."""
+    rng = random.Random(seed)
+    state = load_game("roll-builder", sheet=sheet).new_initial_state(1, seed)
+    while not state.is_terminal() and not stop(state):
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(strategy.greedy_action(state, 0, rng))
+    return state
+
+
+def test_building_weight_adds_per_building_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a highcrag sheet after some seeded greedy turns, with buildings written
+    state = greedy_until("highcrag", 4, lambda s: sum(s.players[0].building_marks) >= 3)
     marks = sum(state.players[0].building_marks)
     assert marks >= 3
     assert strategy.BUILDING_WEIGHT == {"highcrag": 0.15}
@@ -124,13 +131,8 @@ def test_value_mix_is_per_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
     assert strategy.VALUE_MIX == 0.3
     monkeypatch.setattr(strategy, "BUILDING_WEIGHT", {})
     for sheet, mix in (("highcrag", 0.15), ("rivermouth", 0.3)):
-        rng = random.Random(7)
-        state = load_game("roll-builder", sheet=sheet).new_initial_state(1, 7)
-        while state.turn < 4:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-            else:
-                state.apply_action(strategy.greedy_action(state, 0, rng))
+        state = greedy_until(sheet, 7, lambda s: s.turn >= 4)
+        assert state.turn == 4
         v = strategy.fitted_value(state, 0)
         e = strategy.evaluate(state, 0)
         assert v != pytest.approx(e)  # the mix shows

@@ -1107,9 +1107,10 @@ def _valued(state: "RollBuilderState", player: int) -> float:
     e = evaluate(state, player)
     if v is None:
         return e
-    mix = SHEET_VALUE_MIX.get(state.game.sheet.id, VALUE_MIX)
+    sheet = state.game.sheet.id
+    mix = SHEET_VALUE_MIX.get(sheet, VALUE_MIX)
     v = (1.0 - mix) * v + mix * e
-    extra = BUILDING_WEIGHT.get(state.game.sheet.id)
+    extra = BUILDING_WEIGHT.get(sheet)
     if extra:
         v += extra * sum(state.players[player].building_marks)
     return v
@@ -1177,13 +1178,13 @@ def _valued_move(state: "RollBuilderState", player: int, rng: random.Random,
     if not scored:
         return a
     best = max(scored)[1]
-    m = FUTURE_CHOICES
-    rolls = _ROLLS if FUTURE_EXACT else None
-    k = len(_ROLLS) if FUTURE_EXACT else FUTURE_ROLLS
     if ROLLOUT_SAMPLES > 0 and state.turn < TURNS:
         got = _rollout_best(state, player, rng, seconds, len(dies), scored)
         if got is not None:
             return got
+    m = FUTURE_CHOICES
+    rolls = _ROLLS if FUTURE_EXACT else None
+    k = len(_ROLLS) if FUTURE_EXACT else FUTURE_ROLLS
     if (m > 1 and state.turn < TURNS and len(dies) * len(dies) + m * k * 8
             <= int(seconds * PLAN_RATE)):
         if rolls is None:
