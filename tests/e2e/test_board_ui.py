@@ -355,13 +355,19 @@ def test_player_names_everywhere_and_neutral_hot_seat(browser, live_server, arti
         assert "(you)" not in page.locator(box).inner_text(), box
     # the log fills in after the end screen shows (under load, a moment later)
     try:
-        page.wait_for_function("new Set([...document.querySelectorAll('#log .who')]"
-                               ".map((e) => e.textContent)).size >= 2", timeout=8000)
+        page.wait_for_function("document.querySelectorAll('#log .who').length >= 1",
+                               timeout=8000)
     except Exception:
         print("LOGDUMP", page.locator("#log").inner_html()[:3000])
         raise
+    # the server draws the cards with the OS's RNG, so the game's length varies: the last
+    # page of the log (50 lines) may hold a single line; read the page before it as well
     whos = set(page.locator("#log .who").all_text_contents())
-    assert {"Ana <b>: ", "Bo: "} <= whos
+    older = page.locator("#log-pages button").first
+    if older.count() and older.is_enabled():
+        older.dispatch_event("click")  # under the end screen
+        whos |= set(page.locator("#log .who").all_text_contents())
+    assert {"Ana <b>: ", "Bo: "} <= whos, whos
     page.screenshot(path=str(artifacts / "ui-names-hot-seat-end.png"), full_page=True)
     record = _call(f"{live_server}/api/games/{g['id']}/record?token={tokens[0]}")[1]
     assert record["players"] == names
