@@ -314,6 +314,15 @@ def test_screenshots_phone_and_axe(browser, live_server, artifacts, lang):
             page.wait_for_selector("#score-table")
             settle(page)
             page.screenshot(path=str(artifacts / f"score-{g}-{size}-{lang}.png"), full_page=True)
+            if g == "roll-into-town" and size == "desktop":  # the palette reads as the map
+                button = lambda tok: page.locator(  # noqa: E731
+                    f'#palette [data-token="{tok}"]').inner_text()
+                assert [button(t) for t in ("HO", "QU", "LT", "r:NW", "c:ESW")] == {
+                    "en": ["HO house", "QU quarry", "LT lighthouse (top)", "NW", "ESW"],
+                    "pt_BR": ["CS casa", "PE pedreira", "F↑ farol (topo)", "NO", "LSO"],
+                    "zh_Hant": ["房子", "採石場", "塔頂 燈塔（頂部）", "北、西", "東、南、西"],
+                }[lang]
+                assert page.get_attribute('#palette [data-token="r:NW"]', "title") == "r:NW"
             if size == "phone":  # usable: the page is not wider than the screen, the whole
                 # board shows at "Fit"; hexes/squares too small for a finger zoom on a first tap
                 # (the board then scrolls inside its own box) and the next tap edits

@@ -318,6 +318,44 @@ def test_board_drawings():
     assert svg.count("data-key='sq:") == 2 and ">?</text>" in svg
 
 
+def test_rit_map_labels_fit_their_square():
+    """A terrain label longer than its square ("fazenda", pt-BR's farm) is drawn smaller and
+    squeezed into 0.86 of the square (34.4 px of 40); short labels keep 11 px, unsqueezed."""
+    import re
+
+    from citybuilders.games.roll_into_town import rules as R
+    from citybuilders.games.roll_into_town.render import score_map_svg
+
+    row = [(R.FARM, 0, 0), (R.MOUNTAIN, 0, 0)]
+    texts = re.findall(r"<text [^>]*>[^<]*</text>", score_map_svg([row], lang="pt_BR"))
+    assert [re.search(r">([^<]*)<", t).group(1) for t in texts] == ["fazenda", "mont"]
+    assert "font-size='10' textLength='34.4' lengthAdjust='spacingAndGlyphs'" in texts[0]
+    assert "font-size='11'" in texts[1] and "textLength" not in texts[1]
+    texts = re.findall(r"<text [^>]*>[^<]*</text>", score_map_svg([row], lang="en"))
+    assert all("textLength" not in t and "font-size='11'" in t for t in texts)  # farm, mtn
+    texts = re.findall(r"<text [^>]*>[^<]*</text>", score_map_svg([row], lang="zh_Hant"))
+    assert all("textLength" not in t for t in texts)  # two CJK characters fit
+
+
+def test_rit_palette_words_in_the_page_language():
+    """The score page's Roll into Town palette reads as the map: building labels and side
+    letters in the page's language, each with the file's token kept as its code."""
+    from citybuilders.core.i18n import localize
+    from citybuilders.server.scorer import page_data
+
+    data = page_data("pt_BR", lambda s: localize(s, "pt_BR"))["roll_into_town"]
+    by_code = {b["code"]: b for b in data["buildings"]}
+    assert (by_code["HO"]["label"], by_code["HO"]["name"]) == ("CS", "casa")
+    assert by_code["LT"]["name"] != by_code["LB"]["name"]  # the lighthouse's two squares
+    assert "farol" in by_code["LT"]["name"] and "farol" in by_code["LB"]["name"]
+    assert data["sides"]["NW"] == "NO" and data["sides"]["E"] == "L"
+    zh = page_data("zh_Hant", lambda s: localize(s, "zh_Hant"))["roll_into_town"]
+    assert zh["sides"]["NW"] == "北、西"
+    en = page_data("en", lambda s: s)["roll_into_town"]
+    assert {b["code"]: b["label"] for b in en["buildings"]}["HO"] == "HO"
+    assert en["sides"]["NES"] == "NES"
+
+
 def test_hostile_names_stay_text(client):
     d = example("roll-into-town")
     d["name"] = "</script><svg onload=alert(1)>"

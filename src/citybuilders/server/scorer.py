@@ -468,8 +468,12 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
         },
         "roll_into_town": {
             "rows": 9, "cols": 9,
-            "buildings": [{"code": code, "name": rit.BUILDING_NAMES.get(name, name)}
-                          for name, code in _RIT_BUILDINGS],
+            # code: the file's token; label: what the map draws on the square in ``lang``
+            "buildings": [{"code": code, "label": rit.BUILDING_LABELS[bid],
+                           "name": _rit_building_name(rit, bid)}
+                          for bid, code in _RIT_BUILDINGS],
+            # the sides of a square as the file writes them (N, E, S, W) -> in ``lang``
+            "sides": {w: rit.NOTATION_WORDS.get(w, w) for w in _RIT_SIDES},
         },
         "roll_builder": {"sheets": sheets},
     }
@@ -477,7 +481,19 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
 
 _RIT_BUILDINGS = (("house", "HO"), ("quarry", "QU"), ("lumberjack", "LJ"), ("harbor", "HA"),
                   ("watermill", "WM"), ("tavern", "TA"), ("fountain", "FO"), ("market", "MA"),
-                  ("lighthouse", "LT"), ("lighthouse", "LB"), ("cathedral", "CA"))
+                  ("lighthouse top", "LT"), ("lighthouse bottom", "LB"), ("cathedral", "CA"))
+"""Roll into Town building id (the lighthouse's two squares apart) -> its sheet-file token."""
+_RIT_SIDES = ("N", "E", "S", "W", "NS", "EW", "NE", "ES", "SW", "NW", "NES", "ESW", "NSW", "NEW")
+"""The sets of a square's sides the score page offers (a river's flow, a coast's water)."""
+
+
+def _rit_building_name(rit: Any, bid: str) -> str:
+    """A Roll into Town building's name in the tables ``rit``; a lighthouse square says which
+    of the two it is ("lighthouse (top)")."""
+    if bid.startswith("lighthouse "):
+        half = bid.split(" ", 1)[1]
+        return rit.LEGEND_WORDS[half].format(lighthouse=rit.BUILDING_NAMES["lighthouse"])
+    return rit.BUILDING_NAMES.get(bid, bid)
 
 
 # ------------------------------------------------------------------ routes

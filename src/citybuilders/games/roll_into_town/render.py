@@ -139,6 +139,47 @@ _FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "
 _LABEL = {R.TERRAIN_IDS.index(t): label for t, label in SHORT_LABELS.items()}
 
 
+def _water_lines(t: int, sides: int, x: float, y: float, size: float) -> list[str]:
+    """The blue lines of one square of ``size`` px at ``x, y``: a river through the middle
+    to each flow side, a coast along each water side (``sides``: bit k = side k of N, E, S,
+    W); nothing on other terrain."""
+    if t not in (R.RIVER, R.COAST):
+        return []
+    cx, cy = x + size / 2, y + size / 2
+    out = []
+    for s in range(4):
+        if not sides >> s & 1:
+            continue
+        if t == R.RIVER:
+            x1, y1 = cx, cy
+            x2, y2 = cx + size / 2 * (0, 1, 0, -1)[s], cy + size / 2 * (-1, 0, 1, 0)[s]
+            width = size * 0.15
+        else:
+            x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
+                              (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
+            width = size * 0.125
+        out.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' stroke='#2a6fd1' "
+                   f"stroke-width='{width:.1f}'/>")
+    return out
+
+
+def _label_text(label: str, cx: float, baseline: float, size: float, extra: str = "") -> str:
+    """The ``<text>`` of a square's label centred at ``cx`` on ``baseline``, font 0.28 of
+    the square's ``size`` px; a label wider than 0.86 of the square (estimated: 0.6 em a
+    Latin letter, 1 em a CJK character; "fazenda") is drawn a size smaller and squeezed into
+    that width, so it never runs into the next square. ``extra``: more attributes."""
+    font = size * 0.28
+    width = size * 0.86
+    em = sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in label)
+    fit = ""
+    if em * font > width:
+        font = size * 0.24
+        if em * font > width:
+            fit = f" textLength='{width:.1f}' lengthAdjust='spacingAndGlyphs'"
+    return (f"<text x='{cx}' y='{baseline:.1f}' text-anchor='middle' font-size='{font:.0f}'"
+            f"{fit}{extra}>{escape(label)}</text>")
+
+
 def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
              tx: Any) -> list[str]:
     """The map of ``sheet`` with its top-left corner at ``x0, top``: cells
@@ -165,25 +206,10 @@ def _map_svg(sheet: R.Sheet, x0: float, top: float, size: float, keyed: bool,
         parts.append(f"<g {attr}='sq:{r},{c}' class='rit-cell'><title>{escape(tip)}</title>"
                      f"<rect x='{x}' y='{y}' width='{size}' "
                      f"height='{size}' fill='{_FILL[t]}' stroke='#999'/>")
-        cx, cy = x + size / 2, y + size / 2
-        if t == R.RIVER:
-            for s in range(4):
-                if sheet.sides[i] >> s & 1:
-                    ex = cx + (size / 2) * (0, 1, 0, -1)[s]
-                    ey = cy + (size / 2) * (-1, 0, 1, 0)[s]
-                    parts.append(f"<line x1='{cx}' y1='{cy}' x2='{ex}' y2='{ey}' "
-                                 f"stroke='#2a6fd1' stroke-width='{size * 0.15:.1f}'/>")
-        if t == R.COAST:
-            for s in range(4):
-                if sheet.sides[i] >> s & 1:
-                    x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
-                                      (x, y + size, x + size, y + size), (x, y, x, y + size))[s]
-                    parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
-                                 f"stroke='#2a6fd1' stroke-width='{size * 0.125:.1f}'/>")
+        parts += _water_lines(t, sheet.sides[i], x, y, size)
         label = _building_label(sheet.bld[i], tx) or labels.get(t)
         if label:
-            parts.append(f"<text x='{cx}' y='{cy + size * 0.1:.1f}' text-anchor='middle' "
-                         f"font-size='{size * 0.28:.0f}'>{escape(label)}</text>")
+            parts.append(_label_text(label, x + size / 2, y + size * 0.6, size))
         parts.append("</g>")
     return parts
 
@@ -464,7 +490,8 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]],
     """SVG of a sheet file's map: ``cells[r][c]`` = ``(terrain, water/flow sides, building
     code)`` or None for a token that does not parse (drawn as a red ``?``). Every square is a
     ``<g data-key="sq:R,C">``; rivers are blue lines through their flow sides, coasts blue
-    edges on their water sides, buildings their two-letter code; terrain labels in ``lang``."""
+    edges on their water sides, buildings their label (``BUILDING_LABELS``) and terrain its
+    short label in ``lang``, each squeezed into its square when too wide."""
     labels = {R.TERRAIN_IDS.index(t): label
               for t, label in _texts.for_language(lang).SHORT_LABELS.items()}
     size = 40
@@ -479,27 +506,14 @@ def score_map_svg(cells: Sequence[Sequence[tuple[int, int, int] | None]],
             t, sides, b = cell if cell is not None else (R.EMPTY, 0, 0)
             parts.append(f"<g data-key='sq:{r},{c}' class='sq'><rect x='{x}' y='{y}' "
                          f"width='{size}' height='{size}' fill='{_FILL[t]}' stroke='#999'/>")
-            cx, cy = x + size / 2, y + size / 2
-            for s in range(4):
-                if t in (R.RIVER, R.COAST) and sides >> s & 1:
-                    if t == R.RIVER:
-                        ex = cx + (size / 2) * (0, 1, 0, -1)[s]
-                        ey = cy + (size / 2) * (-1, 0, 1, 0)[s]
-                        parts.append(f"<line x1='{cx}' y1='{cy}' x2='{ex}' y2='{ey}' "
-                                     f"stroke='#2a6fd1' stroke-width='6'/>")
-                    else:
-                        x1, y1, x2, y2 = ((x, y, x + size, y), (x + size, y, x + size, y + size),
-                                          (x, y + size, x + size, y + size),
-                                          (x, y, x, y + size))[s]
-                        parts.append(f"<line x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}' "
-                                     f"stroke='#2a6fd1' stroke-width='5'/>")
+            parts += _water_lines(t, sides, x, y, size)
             label = "?" if cell is None else (
                 _building_label(b, _texts.for_language(lang)) or labels.get(t))
             if label:
                 fill = "#b00000" if cell is None else ("#000" if b else "#333")
                 weight = " font-weight='bold'" if b or cell is None else ""
-                parts.append(f"<text x='{cx}' y='{cy + 4}' text-anchor='middle' font-size='11' "
-                             f"fill='{fill}'{weight} pointer-events='none'>{_esc(label)}</text>")
+                parts.append(_label_text(label, x + size / 2, y + size * 0.6, size,
+                                         f" fill='{fill}'{weight} pointer-events='none'"))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -407,9 +407,12 @@ function ritPalette(box) {
     box.append(g);
   };
   group(CB.t("terrain"), RIT_TERRAIN());
-  group(CB.t("river (flow sides)"), RIT_RIVER.map((s) => ["r:" + s, "r:" + s]));
-  group(CB.t("coast (water sides)"), RIT_COAST.map((s) => ["c:" + s, "c:" + s]));
-  group(CB.t("buildings"), RIT.buildings.map((b) => [b.code, `${b.code} ${b.name}`]));
+  // buttons read as the map does (sides and building labels in the page's language); the
+  // tooltip keeps the sheet file's token
+  const sides = (s) => RIT.sides[s] || s;
+  group(CB.t("river (flow sides)"), RIT_RIVER.map((s) => ["r:" + s, sides(s)]));
+  group(CB.t("coast (water sides)"), RIT_COAST.map((s) => ["c:" + s, sides(s)]));
+  group(CB.t("buildings"), RIT.buildings.map((b) => [b.code, b.name.startsWith(b.label) ? b.name : `${b.label} ${b.name}`]));
   box.append(CB.el("p", { class: "muted", text: CB.t("Pick a square type or building, then click squares. A building on a coast or ocean square keeps the terrain under it.") }));
 }
 const RIT_BUILD = new Set(["HO", "QU", "LJ", "HA", "WM", "TA", "FO", "MA", "LT", "LB", "CA"]);
