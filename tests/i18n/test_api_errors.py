@@ -73,3 +73,51 @@ def test_score_file_problems_in_the_readers_language(client):
     assert r.json()["error"].startswith("cards") and HAN.search(r.json()["error"])
     r = client.post("/api/score/sprawlopolis", json=bad)
     assert r.json()["error"] == "cards: expected a non-empty list of {card, row, col, rot} objects"
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples" / "score"
+BROKEN = ["zz", -1, 99, None, [], {}, ["zz"], [[99, 99]], ["0,0"], [["zz", 1]]]
+"""What each field of an example score file is replaced with, one at a time."""
+
+
+def _paths(value, path=()):
+    """Every field path of a JSON value (lists: their first two items)."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:2]):
+            yield from _paths(v, path + (i,))
+
+
+def test_every_score_file_refusal_is_translated(client):
+    """Each field of each example score file broken in ten ways: every 400 answer reads
+    differently from English in pt-BR and in zh-Hant (a message raised without ``N_`` comes
+    out English in every language: Roll Builder's "bad edge 'zz'" did)."""
+    import copy
+    import json
+
+    english = []
+    for path in sorted(EXAMPLES.glob("*.json")):
+        example = json.loads(path.read_text(encoding="utf-8"))
+        game = example["game"]
+        for fields in _paths(example):
+            if fields in ((), ("game",)):
+                continue
+            for bad in BROKEN:
+                data = copy.deepcopy(example)
+                box = data
+                for k in fields[:-1]:
+                    box = box[k]
+                box[fields[-1]] = bad
+                en = client.post(f"/api/score/{game}", json=data)
+                assert en.status_code in (200, 400), (game, fields, bad)
+                if en.status_code == 200:
+                    continue
+                for lang in ("pt-BR", "zh-Hant"):
+                    other = client.post(f"/api/score/{game}?lang={lang}", json=data).json()
+                    assert other["field"] == en.json()["field"]
+                    if other["error"] == en.json()["error"]:
+                        english.append((game, fields, bad, lang, other["error"]))
+    assert english == []

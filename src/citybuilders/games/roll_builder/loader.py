@@ -234,7 +234,8 @@ class Sheet:
         """Space index of ``row,col`` text. Raises ValueError."""
         r, c = parse_space(text)
         if not (0 <= r < self.rows and 0 <= c < self.cols):
-            raise ValueError(f"space {text!r} is off the {self.rows}x{self.cols} map")
+            raise ValueError(N_("space {text!r} is off the {rows}x{cols} map", text=text,
+                                rows=self.rows, cols=self.cols))
         return r * self.cols + c
 
     def edge_of(self, text: str) -> int:
@@ -242,7 +243,7 @@ class Sheet:
         r, c, side = parse_edge(text)
         key = (r, c, side)
         if key not in self.edge_lookup:
-            raise ValueError(f"edge {text!r} is not a side of a space on the map")
+            raise ValueError(N_("edge {text!r} is not a side of a space on the map", text=text))
         return self.edge_lookup[key]
 
 

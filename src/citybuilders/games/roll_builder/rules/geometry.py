@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ....core.i18n import N_
+
 __all__ = ["SIDES", "CORNERS", "parse_space", "parse_edge", "build_geometry", "hex_centre"]
 
 SIDES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
@@ -39,15 +41,16 @@ def hex_centre(r: int, c: int) -> tuple[int, int]:
 
 
 def parse_space(text: Any) -> tuple[int, int]:
-    """``"r,c"`` (or ``[r, c]``) -> ``(r, c)``. Raises ValueError."""
+    """``"r,c"`` (or ``[r, c]``) -> ``(r, c)``. Raises ValueError (its message an ``N_``
+    message, translated where it is shown)."""
     if isinstance(text, (list, tuple)) and len(text) == 2:
         r, c = text
         if isinstance(r, int) and isinstance(c, int):
             return r, c
-        raise ValueError(f"bad space {text!r}; expected [row, col]")
+        raise ValueError(N_("bad space {text!r}; expected [row, col]", text=text))
     m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", str(text))
     if not m:
-        raise ValueError(f"bad space {text!r}; expected 'row,col'")
+        raise ValueError(N_("bad space {text!r}; expected 'row,col'", text=text))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -58,8 +61,8 @@ def parse_edge(text: Any) -> tuple[int, int, str]:
         text = f"{r},{c},{side}"
     m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*[, ]\s*([A-Za-z]{1,2})\s*", str(text))
     if not m or m.group(3).upper() not in SIDES:
-        raise ValueError(f"bad edge {text!r}; expected 'row,col,SIDE' with SIDE one of "
-                         + " ".join(SIDES))
+        raise ValueError(N_("bad edge {text!r}; expected 'row,col,SIDE' with SIDE one of {sides}",
+                            text=text, sides=" ".join(SIDES)))
     return int(m.group(1)), int(m.group(2)), m.group(3).upper()
 
 
