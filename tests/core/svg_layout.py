@@ -2,7 +2,8 @@
 
 Used by the renderer tests of every game to check that drawn elements lie inside the viewBox
 and that labels do not overlap. Text width is estimated as ``0.6 × font-size`` per character
-(sans-serif digits and lower-case letters are narrower, so the estimate errs on the wide side).
+(sans-serif digits and lower-case letters are narrower, so the estimate errs on the wide side),
+``1 × font-size`` per CJK character, or the text's ``textLength`` when it has one.
 """
 
 from __future__ import annotations
@@ -78,7 +79,10 @@ def boxes(root: ET.Element) -> list[Box]:
         elif tag == "text":
             text = "".join(el.itertext())
             x, y = _f(el, "x"), _f(el, "y")
-            width = 0.6 * fs * len(text)
+            # CJK characters are a full em wide; a textLength squeezes the text to it
+            width = fs * sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+            if el.get("textLength"):
+                width = float(el.get("textLength"))
             anchor = el.get("text-anchor", "start")
             x0 = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
             out.append(Box(tag, key, text, x0, y - 0.8 * fs, x0 + width, y + 0.2 * fs))

@@ -7,6 +7,8 @@ import pytest
 from rit_helpers import DISCOVER, game, state_at
 from svg_layout import boxes, overlap, parse, viewbox
 
+from citybuilders.games.roll_into_town.render import render_svg
+
 
 def _layout(s):
     root = parse(s.render_svg(0))
@@ -38,6 +40,27 @@ def test_svg_header_dice_and_map_do_not_overlap(size, ndice):
             assert not overlap(a, b), (a, b)
     for b in bs:
         assert vx <= b.x0 and b.x1 <= vx + vw and vy <= b.y0 and b.y1 <= vy + vh, b
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR", "zh_Hant"])
+def test_svg_is_as_wide_as_the_map_in_every_language(lang):
+    """A solo 9x9 map: the SVG is the map's width (380 px), not widened by the die -> icon
+    table (pt-BR's is ~560 px on one line), whose parts wrap onto more lines; every text
+    lies inside the viewBox; on a 5x5 map the dice set the width."""
+    s = game().new_initial_state(1, 0)
+    root = parse(render_svg(s, 0, lang))
+    (vx, vy, vw, vh), bs = viewbox(root), boxes(root)
+    assert vw == 9 * 40 + 20
+    texts = [b for b in bs if b.tag == "text"]
+    for b in texts:
+        assert vx <= b.x0 and b.x1 <= vx + vw and vy <= b.y0 and b.y1 <= vy + vh, b
+    cells = [b for b in bs if b.tag == "rect" and b.key.startswith("sq:")]
+    below = sorted((b for b in texts if b.y0 > max(c.y1 for c in cells)), key=lambda b: b.y0)
+    assert len(below) >= (3 if lang == "pt_BR" else 2)  # the table wraps in Portuguese
+    for a, b in zip(below, below[1:]):
+        assert not overlap(a, b), (a, b)
+    small = game(rows=5, cols=5).new_initial_state(1, 0)
+    assert viewbox(parse(render_svg(small, 0, lang)))[2] == 10 + 6 * 44 + 2
 
 
 def test_text_labels_players_from_one():

@@ -163,6 +163,24 @@ def _water_lines(t: int, sides: int, x: float, y: float, size: float) -> list[st
     return out
 
 
+def _text_width(text: str, font: float) -> float:
+    """Estimated width in px of ``text`` at ``font`` px: 0.6 em a Latin letter (a little
+    more than the average of sans-serif fonts), 1 em a CJK character."""
+    return font * sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def _wrap(text: str, font: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` px (estimated), broken after its ``" · "``
+    separators; a single part wider than that stays whole on its line."""
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and _text_width(lines[-1] + " · " + part, font) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def _label_text(label: str, cx: float, baseline: float, size: float, extra: str = "") -> str:
     """The ``<text>`` of a square's label centred at ``cx`` on ``baseline``, font 0.28 of
     the square's ``size`` px; a label wider than 0.86 of the square (estimated: 0.6 em a
@@ -170,11 +188,10 @@ def _label_text(label: str, cx: float, baseline: float, size: float, extra: str 
     that width, so it never runs into the next square. ``extra``: more attributes."""
     font = size * 0.28
     width = size * 0.86
-    em = sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in label)
     fit = ""
-    if em * font > width:
+    if _text_width(label, font) > width:
         font = size * 0.24
-        if em * font > width:
+        if _text_width(label, font) > width:
             fit = f" textLength='{width:.1f}' lengthAdjust='spacingAndGlyphs'"
     return (f"<text x='{cx}' y='{baseline:.1f}' text-anchor='middle' font-size='{font:.0f}'"
             f"{fit}{extra}>{escape(label)}</text>")
@@ -218,7 +235,9 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
     """SVG of ``player``'s map (cells ``data-key="sq:R,C"``), the dice (``die:i``, titled with
     the value they show and the icon the face gives), the die -> icon table, a status line;
     buildings as labels, rivers as blue lines, coast water sides as blue edges. Below, the
-    other players' maps at half size (``g[data-seat]``, cells ``data-at``)."""
+    other players' maps at half size (``g[data-seat]``, cells ``data-at``). The SVG is as
+    wide as the map (or the dice, or two half-size maps); a longer text line wraps after its
+    ``" · "`` separators."""
     tx = _texts.for_language(lang)
     me = 0 if player is None else player
     sheet = state.sheets[me]
@@ -231,13 +250,17 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
     footer = localize(N_("town hall uses left {hall} · fountain uses left {fountain}",
                          hall=sheet.hall_uses, fountain=sheet.fountain_uses), lang)
     table = localize(N_("die → icon: {table}", table=tx.DIE_FACE_TABLE), lang)
-    dice_y = 26
+    # as wide as the map (or the dice); a longer line breaks at its " · " (a phone shows
+    # the map at the width of the screen, not shrunk to fit the die -> icon table)
+    w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2)
+    heads = _wrap(header, 12, w - 20)
+    feet = [(line, 12) for line in _wrap(footer, 12, w - 20)]
+    feet += [(line, 11) for line in _wrap(table, 11, w - 20)]
+    dice_y = 26 + 18 * (len(heads) - 1)
     top = dice_y + 36 + 12
-    w = max(geo.cols * size + 20, 10 + max(len(dice), 6) * 44 + 2,
-            20 + int(7.2 * max(len(header), len(footer))) + 1,
-            20 + int(6.6 * len(table)) + 1)
-    h = top + geo.rows * size + 58
-    parts = [f"<text x='10' y='17' font-size='12'>{escape(header)}</text>"]
+    h = top + geo.rows * size + 28 + 18 * (len(feet) - 1) + 12
+    parts = [f"<text x='10' y='{17 + 18 * k}' font-size='12'>{escape(line)}</text>"
+             for k, line in enumerate(heads)]
     used_word = localize(N_("(used)"), lang)
     for d, v in enumerate(dice):
         used = state.phase == DISCOVER and state.used[me] >> d & 1
@@ -256,8 +279,10 @@ def render_svg(state: RollIntoTownState, player: int | None, lang: str = "en") -
     parts.append(f"<g data-seat='{me}'>")
     parts.extend(_map_svg(sheet, 10, top, size, True, tx))
     parts.append("</g>")
-    parts.append(f"<text x='10' y='{h - 30}' font-size='12'>{escape(footer)}</text>")
-    parts.append(f"<text x='10' y='{h - 12}' font-size='11'>{escape(table)}</text>")
+    y0 = top + geo.rows * size
+    for k, (line, font) in enumerate(feet):
+        parts.append(f"<text x='10' y='{y0 + 28 + 18 * k}' font-size='{font}'>"
+                     f"{escape(line)}</text>")
     # the other players' maps, half size, two to a row
     others = [q for q in range(state.num_players) if q != me]
     small = size / 2
