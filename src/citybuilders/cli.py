@@ -334,6 +334,8 @@ def options(
                                         name=o.name, default=repr(o.default),
                                         allowed=o.allowed_text(t)))
                 typer.echo(f"      {t(o.doc)}")
+                if o.note:
+                    typer.echo(f"      {t(o.note)}")
                 for k, v in o.alternatives.items():
                     typer.echo(f"      {k}: {t(v)}")
                 if o.source:

@@ -35,3 +35,36 @@ def test_title_and_value_labels():
     assert o.title == "Rare exception" and o.value_label("no_redraw") == "No redraw"
     assert Option("x", True, "d", type=bool, label="Wagon").title == "Wagon"
     assert o.value_label(True) == "Yes" and o.value_label(False) == "No"
+
+
+def test_command_line_words_stay_out_of_what_the_lobby_shows():
+    """An option's doc (the lobby's "More about this choice") speaks to a person at the
+    lobby: no command line, no Python value ``None``; how a file is passed on the command
+    line is the option's note, which ``citybuilders options`` and the docs add after it."""
+    import re
+
+    for name in GAMES:
+        for o in game_class(name).option_specs:
+            shown = " ".join([o.doc, *o.alternatives.values()])
+            assert not re.search(r"command line|-o \w+=|load_game|citybuilders \w+|\bNone\b",
+                                 shown), (name, o.name, shown)
+    notes = {(name, o.name) for name in GAMES for o in game_class(name).option_specs if o.note}
+    assert notes == {("kingdom-builder", "sections_doc"), ("roll-builder", "sheet"),
+                     ("roll-builder", "sheet_doc")}
+
+
+def test_the_note_follows_the_doc_in_the_cli_and_the_docs(tmp_path):
+    import subprocess
+    import sys
+
+    from citybuilders.core.options import options_markdown
+
+    rb = game_class("roll-builder")
+    md = options_markdown("roll-builder", rb.title, rb.option_specs)
+    assert "City sheet every player uses. `citybuilders sheets` lists the shipped sheets." in md
+    out = subprocess.run([sys.executable, "-m", "citybuilders", "options", "roll-builder"],
+                         capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "LANG": "pt_BR.UTF-8",
+                              "LC_ALL": "", "LC_MESSAGES": ""}).stdout
+    assert "`citybuilders sheets` lista as fichas que vêm no jogo." in out
+    assert "`-o sheet_file=PATH`" in out

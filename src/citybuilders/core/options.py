@@ -38,6 +38,9 @@ class Option:
         expansion: the expansion this option belongs to (``"crossroads"``): it matters only
             when that expansion is in the game's ``expansions`` option, and the lobby shows it
             only then; empty = the base game.
+        note: for the command line and the Python API only (how a file is passed, the command
+            that lists the values): ``citybuilders options`` and docs/rules-options.md show it
+            after ``doc``; the lobby, where those do not apply, does not.
     """
 
     name: str
@@ -54,6 +57,7 @@ class Option:
     label: str = ""
     question: str = ""
     expansion: str = ""
+    note: str = ""
 
     @property
     def title(self) -> str:
@@ -98,9 +102,10 @@ class Option:
     def texts(self) -> list[str]:
         """The option's player-facing English texts, each a msgid of the interface catalog
         (``scripts/i18n.py`` collects them from every registered game): the title, the
-        question, the doc, each alternative's explanation and the words of each non-numeric
-        choice (:meth:`value_label`). ``source`` is a bibliographic reference, not in the list."""
-        out = [self.title, self.question, self.doc, *self.alternatives.values()]
+        question, the doc, the note, each alternative's explanation and the words of each
+        non-numeric choice (:meth:`value_label`). ``source`` is a bibliographic reference, not in
+        the list."""
+        out = [self.title, self.question, self.doc, self.note, *self.alternatives.values()]
         if self.choices is not None:
             out += [self.value_label(c) for c in self.choices if not isinstance(c, int)]
         out += [self.value_label(k) for k in self.alternatives]
@@ -235,7 +240,7 @@ def options_markdown(game_name: str, title: str, specs: Iterable[Option]) -> str
         lines += ["| option | question | name = default | allowed | effect | source |",
                   "|---|---|---|---|---|---|"]
         for o in group:
-            effect = o.doc
+            effect = o.doc + (" " + o.note if o.note else "")
             if o.alternatives:
                 effect += " " + " ".join(f"`{k}`: {v}" for k, v in o.alternatives.items())
             label = f"**{o.title}**" + (f" ({o.expansion.capitalize()} only)"

@@ -1369,7 +1369,7 @@ def option_form_specs(cls: type[Game]) -> list[dict[str, Any]]:
     out = []
     for o in cls.option_specs:
         out.append({
-            "name": o.name, "default": o.default, "doc": o.doc,
+            "name": o.name, "default": o.default, "doc": o.doc, "note": o.note,
             "type": o.type.__name__, "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum, "maximum": o.maximum, "kind": o.kind, "source": o.source,
             "alternatives": dict(o.alternatives), "allowed": o.allowed_text(),

@@ -568,7 +568,7 @@ CROSSROADS_SETUP_OPTIONS: tuple[Option, ...] = (
         "tasks",
         None,
         "Crossroads task cards in play, one per Crossroads section on the board (ids: "
-        + ", ".join(TASKS) + "). None = drawn from the seed.",
+        + ", ".join(TASKS) + "). Empty = drawn from the seed.",
         type=list,
         choices=TASKS,
         validate=_check_tasks,

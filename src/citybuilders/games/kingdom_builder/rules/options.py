@@ -94,7 +94,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "sections", None,
         "The 4 board sections in the order top-left, top-right, bottom-left, bottom-right; "
-        "each 'id' (rotation drawn from the seed) or 'id:0' / 'id:180'. None = 4 random "
+        "each 'id' (rotation drawn from the seed) or 'id:0' / 'id:180'. Empty = 4 random "
         "sections and rotations from the seed.",
         type=list, validate=_check_sections, kind="setup",
         source="rulebook Preparação 1; digest §1-2",
@@ -103,19 +103,20 @@ OPTIONS: tuple[Option, ...] = (
     ),
     _DocumentOption(
         "sections_doc", None,
-        "Your own board sections (the parsed JSON document shaped like data/sections.json, "
-        "docs/formats.md; its JSON text is accepted too): they join the random pool and may be "
-        "named in 'sections'; saved in the record, so it replays anywhere. The engine never "
-        "reads files: on the command line `-o sections_file=PATH` reads a regular file of at "
-        "most 64 KiB and passes it here.",
+        "Board sections of your own design, a JSON file in the board-sections format "
+        "(docs/formats.md): they join the random pool and may be named in 'sections'; they are "
+        "saved in the record, so the game replays anywhere.",
         type=dict, validate=_check_sections_doc, kind="setup",
         source="issue 15: custom sections for what-if studies",
+        note="The engine never reads files: it takes the parsed JSON document (its text is "
+             "accepted too); on the command line `-o sections_file=PATH` reads a regular file "
+             "of at most 64 KiB and passes it here.",
         label="Your own board sections",
         question="Which board sections of your own design join the shipped ones?",
     ),
     Option(
         "cards", None,
-        "The 3 Kingdom Builder cards (ids: " + ", ".join(CARDS) + "). None = 3 random cards "
+        "The 3 Kingdom Builder cards (ids: " + ", ".join(CARDS) + "). Empty = 3 random cards "
         "from the seed.",
         type=list, choices=CARDS, validate=_check_cards, kind="setup",
         source="rulebook Preparação 4; digest §7",
@@ -133,7 +134,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "start_player", None,
-        "Index of the start player. None = drawn from the seed (the rulebook's 'oldest "
+        "Index of the start player. Empty = drawn from the seed (the rulebook's 'oldest "
         "player').",
         type=int, minimum=0, maximum=3, kind="setup",
         source="rulebook Preparação 7; digest §1, §10.9",

@@ -37,16 +37,18 @@ def _check_doc(value: Any) -> dict[str, Any]:
 
 
 OPTION_SPECS: tuple[Option, ...] = (
-    Option("sheet", "rivermouth", "City sheet every player uses (shipped sheets; "
-           "`citybuilders sheets` lists them).", type=str, choices=shipped_sheet_names(),
+    Option("sheet", "rivermouth", "City sheet every player uses.", type=str,
+           choices=shipped_sheet_names(), note="`citybuilders sheets` lists the shipped sheets.",
            kind="setup", source="rulebook Preparação 1; digest §4.3 (original sheets)",
            label="City sheet",
            question="Which city sheet does every player draw on?"),
-    _DocumentOption("sheet_doc", None, "A whole city sheet (the parsed JSON document, format "
-                    "roll-builder-sheet/1, docs/formats.md; its JSON text is accepted too); when "
-                    "given it replaces `sheet` and is saved in the record. The engine never reads files: on the command line "
-                    "`-o sheet_file=PATH` reads a regular file of at most 64 KiB and passes it "
-                    "here; `load_game(..., sheet_file=...)` is refused.", type=dict,
+    _DocumentOption("sheet_doc", None, "A whole city sheet of your own design, a JSON file "
+                    "in the format roll-builder-sheet/1 (docs/formats.md); when given it "
+                    "replaces the chosen sheet and is saved in the record.", type=dict,
+                    note="The engine never reads files: it takes the parsed JSON document (its "
+                         "text is accepted too); on the command line `-o sheet_file=PATH` reads "
+                         "a regular file of at most 64 KiB and passes it here; "
+                         "`load_game(..., sheet_file=...)` is refused.",
                     validate=_check_doc, kind="setup", source="issues 5 and 11: sheets as data",
                     label="Own city sheet",
                     question="Play on a city sheet of your own design?"),
