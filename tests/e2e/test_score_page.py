@@ -259,6 +259,33 @@ def test_keyboard_places_and_removes(page, live_server):
     assert page.locator("#board .kb-settlement").count() == 1 and "#p=" in link
 
 
+def test_lords_rule_option(page, live_server):
+    """The Lords card's rules option (lords_zero_scores): offered while Lords is one of the
+    three cards, written into the file's options (and so the link) only when not the usual
+    rule, and the score follows it."""
+    open_game(page, live_server, "kingdom-builder")
+    page.focus("#board")
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    settle(page)
+    assert shown_table(page)["total"] == [14, 6]  # ranked: P2's 0 settlements are second
+    usual = page.input_value("#share")
+    lords = page.locator("#kb-lords")
+    assert page.locator("#kb-lords").is_visible() and lords.input_value() == "ranked"
+    lords.select_option("never")
+    settle(page)
+    assert shown_table(page)["total"] == [14, 0]  # no settlement there: no Lords points
+    assert page.input_value("#share") != usual
+    lords.select_option("ranked")
+    settle(page)
+    assert page.input_value("#share") == usual and shown_table(page)["total"] == [14, 6]
+    k = next(k for k in range(3)
+             if page.locator(f'select[data-card="{k}"]').input_value() == "lords")
+    page.locator(f'select[data-card="{k}"]').select_option("farmers")
+    assert page.locator("#kb-lords").is_hidden()
+
+
 def test_tool_buttons_do_not_redraw_the_board(page, live_server):
     """Choosing a player or a piece changes what the next click places, not the position: no
     score request, the same board element (a board redrawn between mouse-down and mouse-up

@@ -43,6 +43,7 @@ from ..games.kingdom_builder import scoring as kb_scoring
 from ..games.kingdom_builder import texts as kb_texts
 from ..games.kingdom_builder.loader import section_data
 from ..games.kingdom_builder.rules import crossroads as kb_x
+from ..games.kingdom_builder.rules import options as kb_options
 from ..games.kingdom_builder.rules.board import NEIGHBORS, SIZE, bits, make_board
 from ..games.kingdom_builder.scorefile import PIECE_KEYS, parse_score_input, section_catalog
 from ..games.roll_builder import render as rb_render
@@ -456,6 +457,7 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
             "tasks": [{"id": t, "name": kb.TASK_NAMES.get(t, t), "rule": kb.TASK_RULES.get(t, "")}
                       for t in kb_x.TASKS],
             "colors": list(kb_render.SCORE_COLORS),
+            "lords_rule": _rule_choice(KB_OPTIONS["lords_zero_scores"], gettext),
             "pieces": [{"id": "settlements", "name": gettext("settlement")}]
             + [{"id": k, "name": kb.PIECE_NAMES.get(v, v), "letter": kb.PIECE_LETTERS[v]}
                for k, v in PIECE_KEYS.items()],
@@ -477,6 +479,22 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
         },
         "roll_builder": {"sheets": sheets},
     }
+
+
+KB_OPTIONS = {o.name: o for o in kb_options.OPTIONS}
+"""Kingdom Builder's options by name (the score page offers the one scoring reads)."""
+
+
+def _rule_choice(o: Any, gettext: Callable[[str], str]) -> dict[str, Any]:
+    """A rules option as the score page's select: its name, label, question and doc, its
+    ``[value, words]`` choices (the usual rule marked) and the default, in the page's
+    language."""
+    usual = gettext("(usual rule)")
+    return {"name": o.name, "label": gettext(o.title), "question": gettext(o.question),
+            "default": o.default,
+            "choices": [[c, gettext(o.value_label(c)) + (f" {usual}" if c == o.default else "")]
+                        for c in o.choices],
+            "doc": gettext(o.doc)}
 
 
 _RIT_BUILDINGS = (("house", "HO"), ("quarry", "QU"), ("lumberjack", "LJ"), ("harbor", "HA"),

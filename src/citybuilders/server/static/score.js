@@ -241,9 +241,22 @@ function kbSetup(box, f) {
   });
   box.append(CB.el("br"));
   const cardOpts = KB.cards.map((c) => [c.id, c.name]);
+  // the one rules option the final score depends on (docs/rules-options.md): shown while
+  // the Lords card is in play, kept in the file's "options" only when not the usual rule
+  const L = KB.lords_rule;
+  const lords = select(L.label, L.choices, (f.options || {})[L.name] || L.default, (v) => {
+    f.options = Object.assign({}, f.options);
+    if (v === L.default) delete f.options[L.name]; else f.options[L.name] = v;
+    if (!Object.keys(f.options).length) delete f.options;
+    changed();
+  }, { id: "kb-lords" });
+  lords.title = L.question + "\n" + L.doc;
+  const showLords = () => { lords.hidden = !f.cards.includes("lords"); };
   for (let k = 0; k < 3; k++) {
-    box.append(select(CB.t("Kingdom Builder card {n}", { n: k + 1 }), cardOpts, f.cards[k], (v) => { f.cards[k] = v; changed(); }, { "data-card": String(k) }));
+    box.append(select(CB.t("Kingdom Builder card {n}", { n: k + 1 }), cardOpts, f.cards[k], (v) => { f.cards[k] = v; showLords(); changed(); }, { "data-card": String(k) }));
   }
+  showLords();
+  box.append(lords);
   box.append(CB.el("br"));
   const n = f.settlements.length;
   box.append(select(CB.t("Players"), [[2, "2"], [3, "3"], [4, "4"]], n, (v) => {
