@@ -43,3 +43,19 @@ def test_the_scan_finds_a_bare_literal(tmp_path):
     assert not found("el.textContent = `${a} / ${b}`;")
     assert not found('box.append(CB.el("p", { text: CB.t("Nothing here") }));')
     assert not found('CB.el("div", { class: "status" })')
+
+
+@pytest.mark.parametrize("path", sorted(STATIC.glob("*.js")), ids=lambda p: p.name)
+def test_every_cb_t_call_names_its_msgid_literally(path):
+    """The catalog extractor reads the first argument of ``CB.t(...)`` only when it is a
+    string literal: ``CB.t(cond ? "a" : "b")`` left both strings English on every page
+    (Roll into Town's "flowing N–S" buttons). The wrapper in online.js passes its own
+    literal msgids on."""
+    bad = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.lstrip().startswith(("//", "/*", "*")):
+            continue
+        for m in re.finditer(r"\bCB\.t\(\s*(.)", line):
+            if m.group(1) not in "\"'" and "CB.t(s, v)" not in line:
+                bad.append(f"{path.name}:{n}: {line.strip()[:100]}")
+    assert bad == []

@@ -264,7 +264,10 @@ CB.labelOf = (board, key) => {
   const r = /^rot:(\d+)$/.exec(key);
   if (r) return r[1] === "0" ? CB.t("upright") : CB.t("turned {deg}°", { deg: r[1] });
   const f = /^(flow|sides):([NESW]+)$/.exec(key);
-  if (f) return CB.t(f[1] === "flow" ? "flowing {dirs}" : "water on {dirs}", { dirs: f[2].split("").join("–") });
+  if (f) {  // each side letter in the reader's words (N -> 北), as the log writes them
+    const dirs = f[2].split("").map((s) => CB.gloss(s)).join("–");
+    return f[1] === "flow" ? CB.t("flowing {dirs}", { dirs }) : CB.t("water on {dirs}", { dirs });
+  }
   const i = key.indexOf(":");
   return CB.gloss((i > 0 ? `${key.slice(0, i)} ${key.slice(i + 1)}` : key).replace(/_/g, " "));
 };
