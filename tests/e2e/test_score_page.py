@@ -286,6 +286,46 @@ def test_lords_rule_option(page, live_server):
     assert page.locator("#kb-lords").is_hidden()
 
 
+def test_a_file_the_editors_cannot_draw_is_refused_in_words(page, live_server, tmp_path):
+    """A loaded file or a link with a key missing or of the wrong type: the page keeps what
+    it showed and says why, with the calculator's refusal (field named, page language); no
+    script error. Clearing the board keeps the setup, the rules options included."""
+    import base64
+
+    open_game(page, live_server, "kingdom-builder", "?lang=pt_BR")
+    cases = [({"game": "sprawlopolis"}, "conditions:"),
+             ({"game": "kingdom-builder", "sections": [["tavern", 0]]}, "sections"),
+             ({"game": "sprawlopolis", "conditions": [1, 7, 12], "cards": "x"}, "cards"),
+             ({"game": "chess"}, "game")]
+    for k, (data, field) in enumerate(cases):
+        path = tmp_path / f"bad{k}.json"
+        path.write_text(json.dumps(data))
+        page.evaluate("document.querySelector('#load-flag').textContent = ''")
+        page.set_input_files("#load", str(path))
+        page.wait_for_function("document.querySelector('#load-flag').textContent.includes(': ')")
+        text = page.locator("#load-flag").inner_text()
+        assert text.startswith("Este arquivo de pontuação não pode ser aberto aqui: "), (k, text)
+        assert field in text, text
+        assert page.get_attribute('#game-tabs [data-game="kingdom-builder"]',
+                                  "aria-pressed") == "true"
+        assert page.locator('#setup [data-section="0"]').input_value() == "tavern"
+    # the next change puts the message away
+    page.select_option("#kb-lords", "never")
+    settle(page)
+    assert page.locator("#load-flag").is_hidden()
+    page.click("#clear")
+    settle(page)
+    assert page.locator("#kb-lords").input_value() == "never"  # the setup stays
+    # a link whose position lacks the setup: the usual board, and why, in Chinese
+    frag = base64.urlsafe_b64encode(json.dumps(
+        {"g": "kingdom-builder", "f": {}}).encode()).decode().rstrip("=")
+    page.goto(f"{live_server}/score?lang=zh_Hant#p={frag}")
+    page.wait_for_function("document.querySelector('#load-flag').textContent.includes('：')")
+    assert "sections" in page.locator("#load-flag").inner_text()
+    page.wait_for_selector("#board svg")
+    assert page.js_errors == []
+
+
 def test_tool_buttons_do_not_redraw_the_board(page, live_server):
     """Choosing a player or a piece changes what the next click places, not the position: no
     score request, the same board element (a board redrawn between mouse-down and mouse-up

@@ -53,10 +53,8 @@ function readHash() {
   if (!m) return false;
   try {
     const d = JSON.parse(b64.dec(m[1]));
-    if (!GAMES.includes(d.g) || typeof d.f !== "object" || d.f === null) return false;
-    S.game = d.g;
-    S.files[d.g] = d.f;
-    if (Array.isArray(d.c)) S.colors = d.c.map((x) => Number(x) || 0).slice(0, 8);
+    if (typeof d !== "object" || d === null || typeof d.f !== "object" || d.f === null || Array.isArray(d.f)) return false;
+    open_(d.g, d.f, Array.isArray(d.c) ? d.c.map((x) => Number(x) || 0).slice(0, 8) : null);
     return true;
   } catch (e) { return false; }
 }
@@ -65,6 +63,7 @@ function readHash() {
 let seq = 0;
 let timer = null;
 function changed() {
+  $("load-flag").hidden = true;  // a refused file's message lasts until the next change
   writeHash();
   updateSave();
   clearTimeout(timer);
@@ -190,13 +189,34 @@ $("load").addEventListener("change", async (ev) => {
   let d = null;
   try { d = JSON.parse(await f.text()); } catch (e) { showFlag(CB.t("This file is not JSON.")); return; }
   if (typeof d !== "object" || d === null || Array.isArray(d)) { showFlag(CB.t("A score file is a JSON object.")); return; }
-  const g = GAMES.includes(d.game) ? d.game : S.game;
-  S.game = g;
-  S.files[g] = d;
   ev.target.value = "";
-  build();
+  open_(d.game === undefined ? S.game : d.game, d);
 });
 function showFlag(msg) { const f = $("flag"); f.hidden = false; f.textContent = msg; }
+/* A loaded file or a link's position becomes the page's, when the editors can draw it;
+   otherwise (a key missing or of the wrong type, another game) the page keeps what it
+   showed and says why in the reader's language: the calculator's own refusal, which names
+   the field. */
+function open_(game, data, colors) {
+  const before = { game: S.game, files: Object.assign({}, S.files), colors: S.colors };
+  const known = GAMES.includes(game);
+  if (known) {
+    S.game = game; S.files[game] = data;
+    if (colors) S.colors = colors;
+    try { build(); $("load-flag").hidden = true; return; } catch (e) { /* below */ }
+  }
+  S.game = before.game; S.files = before.files; S.colors = before.colors;
+  build();
+  const box = $("load-flag");
+  box.hidden = false;
+  box.textContent = CB.t("This score file cannot be opened here.");
+  CB.api(`/api/score/${known ? game : S.game}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  }).then((r) => {
+    const why = !r.ok && r.data && r.data.error;
+    if (why) box.textContent = CB.t("This score file cannot be opened here: {error}", { error: why });
+  });
+}
 $("print").addEventListener("click", () => window.print());
 $("clear").addEventListener("click", () => {
   const keep = file();
@@ -204,6 +224,9 @@ $("clear").addEventListener("click", () => {
   if (S.game === "kingdom-builder") { fresh.sections = keep.sections; fresh.cards = keep.cards; fresh.settlements = (keep.settlements || [[], []]).map(() => []); }
   if (S.game === "sprawlopolis") fresh.conditions = keep.conditions;
   if (S.game === "roll-builder") fresh.sheet = keep.sheet;
+  // the setup stays: rules options, own sections or sheet, Crossroads task cards
+  if (keep.options && typeof keep.options === "object") fresh.options = keep.options;
+  if (S.game === "kingdom-builder" && Array.isArray(keep.tasks)) fresh.tasks = keep.tasks;
   S.files[S.game] = fresh;
   build();
 });
@@ -579,6 +602,5 @@ function setCursor(key) {
 }
 // a link opened in this tab (another fragment) shows its position (our own replaceState
 // writes fire no hashchange)
-window.addEventListener("hashchange", () => { if (readHash()) build(); });
-readHash();
-build();
+window.addEventListener("hashchange", readHash);
+if (!readHash()) build();
