@@ -76,8 +76,16 @@ def test_score_file_problems_in_the_readers_language(client):
 
 
 EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples" / "score"
-BROKEN = ["zz", -1, 99, None, [], {}, ["zz"], [[99, 99]], ["0,0"], [["zz", 1]]]
+BROKEN = ["zz", -1, 99, None, [], {}, ["zz"], [[99, 99]], ["0,0"], [["zz", 1]], "c:+HO",
+          10 ** 30]
 """What each field of an example score file is replaced with, one at a time."""
+OPTION_FIELDS = [("options", "lords_zero_scores"), ("options", "zz"), ("options", "sections_doc"),
+                 ("options", "start_player")]
+"""Rules options broken the same way (a file's ``options``)."""
+# words of the English catalogs a Portuguese message may still show: the JSON type name of
+# the "must be of type list" check, Python's None, "hex" inside "hexágono" (the word scan
+# stops at accented letters), the notation {box: value} and an option named cols
+IDS = {"list", "none", "hex", "value", "cols"}
 
 
 def _paths(value, path=()):
@@ -91,25 +99,54 @@ def _paths(value, path=()):
             yield from _paths(v, path + (i,))
 
 
+def _english_left(message: str, data: dict) -> set[str]:
+    """English catalog words in a Portuguese message, leaving out what is the file's or the
+    notation's: quoted, bracketed or underscored text, the ids after "permitid..." and any
+    word of the file itself."""
+    import json
+
+    from catalogs import english_words
+
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|\b\w*_\w*\b|\[[^\]]*\]|permitid\w*:[^;]*", " ", message)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)} & english_words()
+    return {w for w in words - IDS - _ids() if w not in json.dumps(data).lower()}
+
+
+def _ids() -> set[str]:
+    """Values a message lists as they are typed: sheet ids, board section ids, option names
+    and choices of every game."""
+    from citybuilders.core.registry import game_class
+    from citybuilders.games.kingdom_builder.loader import section_data
+    from citybuilders.games.roll_builder.loader import shipped_sheet_names
+
+    out = set(shipped_sheet_names()) | set(section_data())
+    for name in ("kingdom-builder", "sprawlopolis", "roll-into-town", "roll-builder"):
+        for o in game_class(name).option_specs:
+            out |= {o.name, *(str(c) for c in (o.choices or ()))}
+    return {w.lower() for i in out for w in re.findall(r"[A-Za-z]{3,}", i)}
+
+
 def test_every_score_file_refusal_is_translated(client):
-    """Each field of each example score file broken in ten ways: every 400 answer reads
-    differently from English in pt-BR and in zh-Hant (a message raised without ``N_`` comes
-    out English in every language: Roll Builder's "bad edge 'zz'" did)."""
+    """Each field of each example score file (and its rules options) broken twelve ways:
+    every 400 answer reads differently from English in pt-BR and in zh-Hant, and the
+    Portuguese one has no English word left (a message raised without ``N_`` comes out
+    English in every language, as Roll Builder's "bad edge 'zz'" did; an English part inside
+    a translated one, as "... of kingdom-builder" or Sprawlopolis's placement reasons did)."""
     import copy
     import json
 
-    english = []
+    english, mixed = [], []
     for path in sorted(EXAMPLES.glob("*.json")):
         example = json.loads(path.read_text(encoding="utf-8"))
         game = example["game"]
-        for fields in _paths(example):
+        for fields in [*_paths(example), *OPTION_FIELDS]:
             if fields in ((), ("game",)):
                 continue
             for bad in BROKEN:
                 data = copy.deepcopy(example)
                 box = data
                 for k in fields[:-1]:
-                    box = box[k]
+                    box = box.setdefault(k, {}) if isinstance(box, dict) else box[k]
                 box[fields[-1]] = bad
                 en = client.post(f"/api/score/{game}", json=data)
                 assert en.status_code in (200, 400), (game, fields, bad)
@@ -120,4 +157,8 @@ def test_every_score_file_refusal_is_translated(client):
                     assert other["field"] == en.json()["field"]
                     if other["error"] == en.json()["error"]:
                         english.append((game, fields, bad, lang, other["error"]))
+                    elif lang == "pt-BR" and _english_left(other["error"], data):
+                        mixed.append((game, fields, bad, _english_left(other["error"], data),
+                                      other["error"]))
     assert english == []
+    assert mixed == []

@@ -100,8 +100,8 @@ def test_piece_needs_its_location_on_the_board() -> None:
     data = example()
     data["ships"] = [[[3, 0]], []]
     data["settlements"] = [[[0, 0]], [[0, 5]]]
-    assert error(data) == ("ships[0]: the board has no lighthouse location, so no player gets "
-                           "a ship")
+    assert error(data) == ("ships[0]: no location on the board gives this piece (lighthouse "
+                           "tile), so no player has one")
     data = example()
     data["city_hall"] = [[], []]
     assert GAME.score_file(data).to_json()["players"][0]["tasks"] == {}

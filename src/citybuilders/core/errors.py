@@ -25,10 +25,12 @@ def short(value: Any) -> str:
     >>> print(short("\x1b[31m"))
     '\x1b[31m'
     """
+    from .i18n import N_  # (i18n imports this module)
+
     if isinstance(value, (dict, list)):
-        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
+        return N_("a JSON object") if isinstance(value, dict) else N_("a JSON list")
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a very large number"
+        return N_("a very large number")
     text = repr(value)
     return text if len(text) <= SHORT_MAX else text[:SHORT_MAX - 3] + "..."
 

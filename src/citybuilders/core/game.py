@@ -96,7 +96,7 @@ def check_seed(seed: Any, where: str = "seed") -> int:
 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         big = isinstance(seed, int) and seed.bit_length() >= 80
-        shown = "a larger one" if big else repr(seed)[:40]
+        shown = N_("a larger one") if big else repr(seed)[:40]
         raise OptionError(N_("{where}: expected an integer from 0 to 2**63-1, got {shown}",
                              where=where, shown=shown))
     return seed

@@ -245,6 +245,29 @@ def message_of(exc: BaseException) -> str:
     return str(exc)
 
 
+def without_field(msg: str, field: str) -> str:
+    """A loader's message ``"<field>: problem"`` or ``"<field>.key: problem"`` without its
+    leading ``field`` (the caller names it already), still translatable when it was made as
+    ``N_("{where}: {problem}", ...)`` or ``N_("{where}.{exc}", ...)``; another message is
+    returned as it is."""
+    if isinstance(msg, Message) and msg.template == "{where}: {problem}":
+        where, problem = str(msg.params.get("where", "")), msg.params.get("problem", "")
+        if where == field:
+            return problem if isinstance(problem, str) else str(problem)
+        if where.startswith(field + "."):
+            return N_("{where}: {problem}", where=where[len(field) + 1:], problem=problem)
+        return msg
+    if isinstance(msg, Message) and msg.template == "{where}.{exc}" and \
+            str(msg.params.get("where", "")) == field:  # "<field>.<inner error>"
+        inner = msg.params.get("exc", "")
+        return message_of(inner) if isinstance(inner, BaseException) else str(inner)
+    text = str(msg)
+    for head in (field + ": ", field + "."):
+        if text.startswith(head):
+            return text[len(head):]
+    return msg
+
+
 def localize(text: object, lang: str, domain: str = "citybuilders") -> str:
     """``text`` in ``lang``: a :class:`Message` is translated from its template and refilled
     (its params localized as well); a plain string is looked up as a msgid (unchanged when the

@@ -17,6 +17,15 @@ from .i18n import N_
 __all__ = ["Option", "resolve_options", "parse_option_text", "options_markdown"]
 
 
+class _Msgid(str):
+    """A msgid whose ``format`` keeps it translatable (an ``N_`` message): passed as
+    :meth:`Option.allowed_text`'s ``_``, the description of the allowed values in an error
+    is shown in the reader's language wherever the error is localized."""
+
+    def format(self, *args: Any, **params: Any) -> str:  # type: ignore[override]
+        return N_(str(self), **params)
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game.
@@ -113,10 +122,10 @@ class Option:
 
     def check(self, value: Any, game: str = "") -> Any:
         """Return the normalised value or raise OptionError naming the option."""
-        where = f" of {game}" if game else ""
+        where = N_(" of {game}", game=game) if game else ""
         bad = OptionError(N_("option '{name}'{where}: bad value {short}; allowed: {allowed}",
                              name=self.name, where=where, short=short(value),
-                             allowed=self.allowed_text()))
+                             allowed=self.allowed_text(_Msgid)))
         if self.type is bool:
             if not isinstance(value, bool):
                 raise bad
@@ -138,7 +147,7 @@ class Option:
                             N_("option '{name}'{where}: unknown element {v}; allowed: "
                                "{allowed_text}",
                                name=self.name, where=where, v=short(v),
-                               allowed_text=self.allowed_text())
+                               allowed_text=self.allowed_text(_Msgid))
                         )
                     if v in value[:i]:
                         raise OptionError(N_("option '{name}'{where}: {v} is given twice; each "
@@ -171,7 +180,7 @@ def resolve_options(
     for key in given:
         if key not in by_name:
             allowed = ", ".join(sorted(by_name)) or "(none)"
-            where = f" for {game}" if game else ""
+            where = N_(" for {game}", game=game) if game else ""
             raise OptionError(N_("unknown option '{key}'{where}; allowed: {allowed}",
                                  key=key, where=where, allowed=allowed))
     out: dict[str, Any] = {}

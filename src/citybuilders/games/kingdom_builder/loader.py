@@ -339,7 +339,9 @@ class SectionCatalog(Mapping[str, SectionData]):
 
 
 def _err(where: str, problem: str) -> FormatError:
-    return FormatError(f"{where}: {problem}")
+    """``FormatError("where: problem")``; ``problem`` may be an ``N_`` message (translated
+    where the error is shown)."""
+    return FormatError(N_("{where}: {problem}", where=where, problem=problem))
 
 
 def check_sections_document(doc: Any, where: str = "sections_doc") -> dict[str, Any]:

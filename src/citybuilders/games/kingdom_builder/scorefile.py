@@ -390,9 +390,8 @@ def score_file_crossroads(
         for p, hexes in enumerate(lists):
             if hexes and PIECE_TILES[piece] not in kinds:
                 raise FormatError(
-                    N_("{key}[{p}]: the board has no {PIECE_TILES} location, so no player gets "
-                       "a {replace}",
-                       key=key, p=p, PIECE_TILES=PIECE_TILES[piece], replace=piece.replace('_', ' '))
+                    N_("{key}[{p}]: no location on the board gives this piece ({tile} tile), "
+                       "so no player has one", key=key, p=p, tile=PIECE_TILES[piece])
                 )
             mask = 0
             for k, i in enumerate(hexes):

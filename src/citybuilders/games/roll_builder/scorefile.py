@@ -129,7 +129,7 @@ def _openers(sheet: Sheet, effect: str) -> str:
 def _innovations(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> None:
     sheet = s.game.sheet  # type: ignore[attr-defined]
     seen: set[str] = set()
-    for i, iid in enumerate(_list(data, "innovations", "discovered innovation ids")):
+    for i, iid in enumerate(_list(data, "innovations", N_("discovered innovation ids"))):
         if not isinstance(iid, str) or iid not in sheet.innovation_index:
             raise FormatError(N_("innovations[{i}]: unknown innovation {iid!r}; allowed: "
                                  "{allowed}",
@@ -146,7 +146,7 @@ def _roads(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> int:
     sheet = s.game.sheet  # type: ignore[attr-defined]
     pending: list[tuple[int, int]] = []
     seen = sheet.start_roads
-    for i, e in enumerate(_list(data, "roads", "'row,col,SIDE' edges")):
+    for i, e in enumerate(_list(data, "roads", N_("'row,col,SIDE' edges"))):
         try:
             eid = sheet.edge_of(e)
         except ValueError as exc:
@@ -187,7 +187,7 @@ def _roads(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> int:
 
 def _marks(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> None:
     sheet = s.game.sheet  # type: ignore[attr-defined]
-    for i, m in enumerate(_list(data, "marks", "'row,col'")):
+    for i, m in enumerate(_list(data, "marks", N_("'row,col' spaces"))):
         try:
             sp = sheet.space_of(m)
         except ValueError as exc:
@@ -207,7 +207,7 @@ def _marks(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> None
 def _buildings(s: RollBuilderState, p: PlayerSheet, data: Mapping[str, Any]) -> None:
     sheet = s.game.sheet  # type: ignore[attr-defined]
     entries: list[tuple[int, int, int]] = []
-    for i, item in enumerate(_list(data, "buildings", "['row,col', number]")):
+    for i, item in enumerate(_list(data, "buildings", N_("['row,col', number] pairs"))):
         if not (isinstance(item, list) and len(item) == 2):
             raise FormatError(N_("buildings[{i}]: expected ['row,col', number], got {item!r}",
                                  i=i, item=item))

@@ -36,6 +36,7 @@ import re
 from enum import IntEnum
 from typing import Any
 
+from ...core.i18n import N_
 from . import loader as L
 
 __all__ = [
@@ -126,10 +127,11 @@ def parse_mask(text: str) -> int:
     for ch in text.upper():
         k = L.SIDE_LETTERS.find(ch)
         if k < 0 or mask >> k & 1:
-            raise ValueError(f"bad sides {text!r}: use each of N, E, S, W at most once")
+            raise ValueError(N_("bad sides {text!r}: use each of N, E, S, W at most once",
+                                text=text))
         mask |= 1 << k
     if not mask:
-        raise ValueError("no sides given")
+        raise ValueError(N_("no sides given"))
     return mask
 
 

@@ -10,6 +10,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from citybuilders.core.errors import FormatError
+from citybuilders.core.i18n import message_of, without_field
 from citybuilders.core.options import Option
 
 from ..loader import MAX_SECTIONS_BYTES, check_sections_document, section_data
@@ -81,7 +82,7 @@ def _check_sections_doc(value: Any) -> dict[str, Any]:
         return check_sections_document(value, "sections_doc")
     except FormatError as exc:
         # Option.check prefixes "option 'sections_doc' of kingdom-builder: "
-        raise ValueError(str(exc).removeprefix("sections_doc: ")) from None
+        raise ValueError(without_field(message_of(exc), "sections_doc")) from None
 
 
 def _check_cards(value: list[Any]) -> list[str]:

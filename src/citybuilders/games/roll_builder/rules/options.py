@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from citybuilders.core.errors import FormatError
+from citybuilders.core.i18n import message_of, without_field
 from citybuilders.core.options import Option
 
 from ..loader import MAX_SHEET_BYTES, check_sheet_document, shipped_sheet_names
@@ -33,7 +34,7 @@ def _check_doc(value: Any) -> dict[str, Any]:
         return check_sheet_document(value, "sheet_doc")
     except FormatError as exc:
         # Option.check prefixes "option 'sheet_doc' of roll-builder: "
-        raise ValueError(str(exc).removeprefix("sheet_doc: ").removeprefix("sheet_doc.")) from None
+        raise ValueError(without_field(message_of(exc), "sheet_doc")) from None
 
 
 OPTION_SPECS: tuple[Option, ...] = (

@@ -18,7 +18,7 @@ from ..loader import Sheet, check_sheet_document, load_shipped_sheet, sheet_from
 from .bits import bit_indices
 from .options import OPTION_SPECS
 from .player_sheet import PlayerSheet
-from ....core.i18n import N_
+from ....core.i18n import N_, message_of, without_field
 
 __all__ = ["RollBuilderTables"]
 
@@ -46,7 +46,7 @@ class RollBuilderTables(Game):
             try:
                 options["sheet_doc"] = check_sheet_document(doc)
             except FormatError as exc:
-                msg = str(exc).removeprefix("sheet_doc: ").removeprefix("sheet_doc.")
+                msg = without_field(message_of(exc), "sheet_doc")
                 raise OptionError(N_("option 'sheet_doc' of {name}: {msg}",
                                      name=self.name, msg=msg)) from None
         super().__init__(**options)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from array import array
 from enum import IntEnum
 
+from ....core.i18n import N_
 from ..actions import NCELL, OFFSET, WIDTH
 from ..loader import card_blocks_fast
 
@@ -59,9 +60,11 @@ class Placement(IntEnum):
 
 
 PLACEMENT_TEXT = {
-    Placement.CORNER_ONLY: "touches the city only at a corner",
-    Placement.DETACHED: "does not touch the city (it must share a block edge with it or cover a block)",
-    Placement.BURIES_A_CARD: "covers every visible block of an earlier card (cover_whole_card=forbidden)",
+    Placement.CORNER_ONLY: N_("touches the city only at a corner"),
+    Placement.DETACHED: N_("does not touch the city (it must share a block edge with it or "
+                           "cover a block)"),
+    Placement.BURIES_A_CARD: N_("covers every visible block of an earlier card "
+                                "(cover_whole_card=forbidden)"),
 }
 """How error messages state each problem (after "card N ..." / "illegal placement, ...")."""
 
