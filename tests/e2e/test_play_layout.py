@@ -121,7 +121,7 @@ def test_kingdom_builder_turn_says_what_to_do_and_ends_in_one_click(browser, liv
     g = new_game(live_server, "kingdom-builder", ["human", "bot:expert"], seed=4)
     ctx, page = open_page(browser, g["url"], DESK, "pt-BR")
     status = page.locator("#status")
-    assert "construa uma casa num hexágono destacado (casas a construir: 3)" in status.text_content()
+    assert "construa uma vila num hexágono destacado (vilas a construir: 3)" in status.text_content()
     seen = []
     for _ in range(3):
         seen.append(status.text_content())

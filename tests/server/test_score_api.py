@@ -386,3 +386,19 @@ def test_roll_builder_column_is_the_sheets_name_in_the_readers_language():
     names = [score_position("roll-builder", {"sheet": "rivermouth"}, lang)[1]["columns"]
              for lang in ("en", "pt_BR", "zh_Hant")]
     assert names == [["Rivermouth"], ["Foz do Rio"], ["河口鎮"]]
+
+
+def test_usual_rule_mark_spacing_per_language(client):
+    """The Lords select's usual choice (and the lobby's): "Ranked (usual rule)" in English,
+    no space before Chinese's full-width bracket ("排名（一般規則）")."""
+    from citybuilders.core.i18n import localize
+    from citybuilders.server.scorer import page_data
+
+    en = page_data("en", lambda s: s)["kingdom_builder"]["lords_rule"]["choices"][0][1]
+    zh = page_data("zh_Hant", lambda s: localize(s, "zh_Hant"))["kingdom_builder"]
+    assert en == "Ranked (usual rule)"
+    assert zh["lords_rule"]["choices"][0][1].endswith("（一般規則）")
+    assert " （" not in zh["lords_rule"]["choices"][0][1]
+    lobby = client.get("/?lang=zh_Hant").text
+    assert "（一般規則）" in lobby and " （一般規則）" not in lobby
+    assert " (usual rule)" in client.get("/?lang=en").text
