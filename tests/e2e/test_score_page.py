@@ -326,6 +326,18 @@ def test_a_file_the_editors_cannot_draw_is_refused_in_words(page, live_server, t
     assert page.js_errors == []
 
 
+def test_sprawlopolis_same_condition_twice_is_flagged_at_once(page, live_server):
+    """Two identical scoring conditions on an empty city: the red flag names them at once
+    (not the first-card hint, which hid it until a card was placed)."""
+    open_game(page, live_server, "sprawlopolis")
+    first = page.locator('#setup [data-condition="0"]').input_value()
+    page.select_option('#setup [data-condition="1"]', first)
+    settle(page)
+    assert page.locator("#flag").is_visible()
+    assert "conditions[1]" in page.locator("#flag").inner_text()
+    assert page.locator("#sp-start-hint").count() == 0
+
+
 def test_tool_buttons_do_not_redraw_the_board(page, live_server):
     """Choosing a player or a piece changes what the next click places, not the position: no
     score request, the same board element (a board redrawn between mouse-down and mouse-up

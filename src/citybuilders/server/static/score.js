@@ -95,7 +95,7 @@ async function score() {
     flag.hidden = true;
     flag.textContent = "";
     renderBreakdown(r.data);
-  } else if (S.game === "sprawlopolis" && !(f.cards || []).length) {
+  } else if (S.game === "sprawlopolis" && !(f.cards || []).length && !String((r.data && r.data.field) || "").startsWith("conditions")) {
     // an empty city is where everyone starts: a hint, not the red alert of a broken rule
     flag.hidden = true;
     flag.textContent = "";
