@@ -22,6 +22,7 @@ ALLOW = {
     "None", "True", "False",  # the defaults as Python writes them (the line shows what is typed)
     "true", "false",  # the values of a yes/no option as typed
     "done",  # the command that ends a turn at the terminal prompt (typed as it is)
+    "tavern",  # the board section the sections option's example types (tavern:180)
 }
 
 

@@ -567,8 +567,9 @@ CROSSROADS_SETUP_OPTIONS: tuple[Option, ...] = (
     Option(
         "tasks",
         None,
-        "Crossroads task cards in play, one per Crossroads section on the board (ids: "
-        + ", ".join(TASKS) + "). Empty = drawn from the seed.",
+        "Crossroads task cards in play, one per Crossroads section on the board. Empty = "
+        "drawn from the seed.",
+        note="Task card ids: " + ", ".join(TASKS) + ".",
         type=list,
         choices=TASKS,
         validate=_check_tasks,

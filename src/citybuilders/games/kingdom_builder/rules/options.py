@@ -94,9 +94,9 @@ def _check_cards(value: list[Any]) -> list[str]:
 OPTIONS: tuple[Option, ...] = (
     Option(
         "sections", None,
-        "The 4 board sections in the order top-left, top-right, bottom-left, bottom-right; "
-        "each 'id' (rotation drawn from the seed) or 'id:0' / 'id:180'. Empty = 4 random "
-        "sections and rotations from the seed.",
+        "The 4 board sections in the order top-left, top-right, bottom-left, bottom-right, "
+        "each written like tavern, tavern:0 or tavern:180 (without a rotation, it is drawn "
+        "from the seed). Empty = 4 random sections and rotations from the seed.",
         type=list, validate=_check_sections, kind="setup",
         source="rulebook Preparação 1; digest §1-2",
         label="Board sections",
@@ -117,8 +117,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "cards", None,
-        "The 3 Kingdom Builder cards (ids: " + ", ".join(CARDS) + "). Empty = 3 random cards "
+        "The 3 Kingdom Builder cards that decide how settlements score. Empty = 3 random cards "
         "from the seed.",
+        note="Card ids: " + ", ".join(CARDS) + ".",
         type=list, choices=CARDS, validate=_check_cards, kind="setup",
         source="rulebook Preparação 4; digest §7",
         label="Kingdom Builder cards",
@@ -127,7 +128,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "preset", None,
         "A named setup: 'first-game' = sections Tavern, Paddock, Oasis, Farm (0°) and the cards "
-        "Fishermen, Knights, Merchants. Explicit 'sections'/'cards' override it.",
+        "Fishermen, Knights, Merchants. Sections or cards chosen as well take the place of its own.",
         type=str, choices=tuple(PRESETS), kind="setup",
         source="rulebook Preparação 1 and 4 (first game)",
         label="Named setup",
@@ -135,8 +136,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "start_player", None,
-        "Index of the start player. Empty = drawn from the seed (the rulebook's 'oldest "
-        "player').",
+        "Who plays first, counting the seats from 0 (0 = the first seat). Empty = drawn from "
+        "the seed (the rulebook's 'oldest player').",
         type=int, minimum=0, maximum=3, kind="setup",
         source="rulebook Preparação 7; digest §1, §10.9",
         label="Start player",
@@ -144,8 +145,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "expansions", [],
-        "Expansions in play. 'crossroads' adds its 4 sections to the random pool (its rules "
-        "are implemented in the crossroads modules).",
+        "Expansions in play. 'crossroads' adds its 4 sections, with their location tiles and "
+        "task cards, to the random pool.",
         type=list, choices=("crossroads",), kind="setup",
         source="digest §9",
         label="Expansions",

@@ -53,40 +53,40 @@ OPTION_SPECS: tuple[Option, ...] = (
                     validate=_check_doc, kind="setup", source="issues 5 and 11: sheets as data",
                     label="Own city sheet",
                     question="Play on a city sheet of your own design?"),
-    Option("dice_use", "separate", "B1: 'use the dice on the same action' means both dice may "
+    Option("dice_use", "separate", "'use the dice on the same action' means both dice may "
            "take the same action type, each die being its own action.", type=str,
            choices=("separate", "combine"), source=f"{_SOURCE}, B1; rulebook Fluxo do Jogo 3",
            alternatives={"combine": "additionally both dice may be spent together on one "
                          "action whose value is their sum (Build only up to 6)"},
            label="Using both dice",
            question="May both dice be added together for one action?"),
-    Option("road_count", "up_to", "B2: a Road action with die N places up to N roads; unplaced "
+    Option("road_count", "up_to", "A Road action with die N places up to N roads; unplaced "
            "roads are lost at the end of the turn.", type=str, choices=("up_to", "all"),
            source=f"{_SOURCE}, B2; rulebook Ação de Estrada",
            alternatives={"all": "you may not end the turn while a road of a Road action can "
                          "still be placed"},
            label="Roads of a Road action",
            question="Must you place every road a Road die gives you?"),
-    Option("marking", "any_time", "B3: marking a connected space with an X is free at any "
+    Option("marking", "any_time", "Marking a connected space with an X is free at any "
            "moment of your own turn.", type=str, choices=("any_time", "after_road_action"),
            source=f"{_SOURCE}, B3; rulebook Ação de Estrada",
            alternatives={"after_road_action": "spaces may only be marked in a turn in which "
                          "you took a Road action (revision-1 reading)"},
            label="When spaces may be marked",
            question="May you mark a connected space at any time in your turn?"),
-    Option("building_uses_space", False, "B4: writing a building on an unmarked space does "
+    Option("building_uses_space", False, "Writing a building on an unmarked space does "
            "not use its icons; they can still be collected with an X later.", type=bool,
            source=f"{_SOURCE}, B4; rulebook Ação de Construção",
            alternatives={"true": "a building on an unmarked space marks it: its icons are "
                          "lost"},
            label="Building on an unmarked space",
            question="Does building on a space you have not marked lose its icons?"),
-    Option("resource_timing", "immediate", "B6: food, supplies and every other gained unit "
+    Option("resource_timing", "immediate", "Food, supplies and every other gained unit "
            "must be assigned (innovation circle, track, storage or discarded) before you do "
            "anything else.", type=str, choices=("immediate", "end_of_turn"),
            source=f"{_SOURCE}, B6; rulebook Recursos",
            alternatives={"end_of_turn": "gained units may wait until the end of the turn "
-                         "(unassigned ones are lost at `done`)"},
+                         "(unassigned ones are lost when you end it)"},
            label="When gained resources are placed",
            question=("Must gained resources be placed at once or may they wait until the end of "
                      "the turn?")),
