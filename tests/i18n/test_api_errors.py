@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from citybuilders.server import create_app
+from jsonpaths import field_paths
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -88,17 +89,6 @@ OPTION_FIELDS = [("options", "lords_zero_scores"), ("options", "zz"), ("options"
 IDS = {"list", "none", "hex", "value", "cols"}
 
 
-def _paths(value, path=()):
-    """Every field path of a JSON value (lists: their first two items)."""
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value[:2]):
-            yield from _paths(v, path + (i,))
-
-
 def _english_left(message: str, data: dict) -> set[str]:
     """English catalog words in a Portuguese message, leaving out what is the file's or the
     notation's: quoted, bracketed or underscored text, the ids after "permitid..." and any
@@ -139,7 +129,7 @@ def test_every_score_file_refusal_is_translated(client):
     for path in sorted(EXAMPLES.glob("*.json")):
         example = json.loads(path.read_text(encoding="utf-8"))
         game = example["game"]
-        for fields in [*_paths(example), *OPTION_FIELDS]:
+        for fields in [*field_paths(example, items=2), *OPTION_FIELDS]:
             if fields in ((), ("game",)):
                 continue
             for bad in BROKEN:

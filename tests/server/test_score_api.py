@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonpaths import field_paths
 
 from citybuilders.core.errors import FormatError
 from citybuilders.core.registry import load_game
@@ -249,22 +250,12 @@ JSONS = st.recursive(SCALARS, lambda kids: st.one_of(
     max_leaves=12)
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for k, v in enumerate(value):
-            yield from _paths(v, path + (k,))
-
-
 @st.composite
 def mutated(draw):
     game = draw(st.sampled_from(GAMES))
     data = copy.deepcopy(example(game))
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(data) if p]
+        paths = [p for p in field_paths(data) if p]
         path = draw(st.sampled_from(paths))
         node = data
         for k in path[:-1]:
