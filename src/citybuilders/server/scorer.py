@@ -489,8 +489,7 @@ def _rule_choice(o: Any, gettext: Callable[[str], str]) -> dict[str, Any]:
     """A rules option as the score page's select: its name, label, question and doc, its
     ``[value, words]`` choices (the usual rule marked) and the default, in the page's
     language."""
-    usual = gettext("(usual rule)")  # a full-width bracket (Chinese) takes no space before it
-    usual = usual if usual.startswith("（") else " " + usual
+    usual = gettext(" (usual rule)")  # the space is the language's: none before Chinese "（"
     return {"name": o.name, "label": gettext(o.title), "question": gettext(o.question),
             "default": o.default,
             "choices": [[c, gettext(o.value_label(c)) + (usual if c == o.default else "")]
