@@ -191,8 +191,12 @@ def test_rebuild_example_by_clicking(page, live_server, tmp_path, name):
     fresh = page.context.new_page()
     fresh.goto(live_server + "/score")
     settle(fresh)
+    empty = fresh.evaluate("location.hash")
     fresh.set_input_files("#load", str(saved))
-    fresh.wait_for_function(f"document.body.dataset.game === {game!r}")
+    # the file is read asynchronously; Kingdom Builder is also the page's first game, so wait
+    # for the position itself (the link) to change, not only the game
+    fresh.wait_for_function(f"document.body.dataset.game === {game!r} && "
+                            f"location.hash !== {empty!r}")
     settle(fresh)
     assert shown_table(fresh) == expected_table(game, want)
     assert not page.js_errors
