@@ -50,6 +50,7 @@ from ..games.roll_builder import render as rb_render
 from ..games.roll_builder import texts as rb_texts
 from ..games.roll_builder.loader import load_shipped_sheet, shipped_sheet_names
 from ..games.roll_builder.scorefile import replay_position
+from ..games.roll_into_town import actions as rit_actions
 from ..games.roll_into_town import render as rit_render
 from ..games.roll_into_town import rules as rit_rules
 from ..games.roll_into_town import scorefile as rit_file
@@ -475,7 +476,8 @@ def page_data(lang: str, gettext: Callable[[str], str]) -> dict[str, Any]:
                            "name": _rit_building_name(rit, bid)}
                           for bid, code in _RIT_BUILDINGS],
             # the sides of a square as the file writes them (N, E, S, W) -> in ``lang``
-            "sides": {w: rit.NOTATION_WORDS.get(w, w) for w in _RIT_SIDES},
+            "sides": {w: rit.NOTATION_WORDS.get(w, w)
+                      for w in map(rit_actions.mask_text, range(1, 16))},
         },
         "roll_builder": {"sheets": sheets},
     }
@@ -501,8 +503,6 @@ _RIT_BUILDINGS = (("house", "HO"), ("quarry", "QU"), ("lumberjack", "LJ"), ("har
                   ("watermill", "WM"), ("tavern", "TA"), ("fountain", "FO"), ("market", "MA"),
                   ("lighthouse top", "LT"), ("lighthouse bottom", "LB"), ("cathedral", "CA"))
 """Roll into Town building id (the lighthouse's two squares apart) -> its sheet-file token."""
-_RIT_SIDES = ("N", "E", "S", "W", "NS", "EW", "NE", "ES", "SW", "NW", "NES", "ESW", "NSW", "NEW")
-"""The sets of a square's sides the score page offers (a river's flow, a coast's water)."""
 
 
 def _rit_building_name(rit: Any, bid: str) -> str:

@@ -24,7 +24,6 @@ from .actions import (BUILDING_CODES, DISCOVER, END, ICON_WORDS, PHASE_NAMES, RO
 from .rules import RollIntoTownState
 from . import texts as _texts
 from .loader import B_IDS
-from .texts import SHORT_LABELS
 
 __all__ = ["RollIntoTownView", "render_text", "render_svg", "action_path", "display_panels",
            "cell_glyph"]
@@ -136,7 +135,6 @@ def render_text(state: RollIntoTownState, player: int | None, color: bool) -> st
 
 _FILL = {R.EMPTY: "#f4f1e8", R.FARM: "#f1d36b", R.MOUNTAIN: "#a9a29a", R.TREE: "#6fae5a",
          R.RIVER: "#f4f1e8", R.COAST: "#f3e2a9", R.OCEAN: "#4f86c6", R.TOWN_HALL: "#c9a0dc"}
-_LABEL = {R.TERRAIN_IDS.index(t): label for t, label in SHORT_LABELS.items()}
 
 
 def _water_lines(t: int, sides: int, x: float, y: float, size: float) -> list[str]:
